@@ -1,0 +1,9 @@
+"""Shared code of the course: the multi-process launcher, memory tools and plots.
+
+Notebooks, assignments and graders import this one package (`import helpers`), installed in
+editable mode by the project file; nothing here knows any exercise's solution.
+"""
+
+from helpers.launch import LaunchError, LaunchTimeout, RankError, launch, rank_device, resolve_backend
+
+__all__ = ["launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend"]

@@ -1,0 +1,451 @@
+"""Run one Python function on N ranks, from a notebook cell or a script.
+
+Why this exists: `torch.multiprocessing.spawn` starts a fresh interpreter per rank (seconds of
+`import torch` each time), cannot pickle a function defined in a notebook cell, and leaves you to set
+up the process group, pick a port, collect return values and clean up after a hang. `launch` does all
+of that, so a lecture cell can say::
+
+    def hello():
+        import torch.distributed as dist
+        return f"rank {dist.get_rank()} of {dist.get_world_size()}"
+
+    helpers.launch(hello, 2)          # ['rank 0 of 2', 'rank 1 of 2']
+
+Inside `fn` the default process group is already initialised (`init_method="env://"` semantics:
+RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT are set), so the same function also runs
+unchanged under `torchrun`, where the script initialises the group itself.
+
+How it works: processes are started by `torch.multiprocessing.start_processes`, with "fork" when it
+is safe (Linux, CUDA not yet initialised in the parent: starts in milliseconds, sees notebook
+functions directly) and "spawn" otherwise (the function travels by cloudpickle). The parent owns the
+rendezvous TCPStore on a free port chosen by the OS, so two launches never race for a port. Each
+rank writes its return value, or its exception and traceback, to a private folder; the parent
+re-raises the first failure with the rank number, and on timeout kills every rank and names those
+that had not finished.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import ctypes
+import datetime
+import io
+import os
+import pickle
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import cloudpickle
+import psutil
+
+__all__ = ["launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend"]
+
+_DEFAULT_TIMEOUT = 60.0
+_GRACE = 0.5  # seconds the surviving ranks get to exit after another rank failed
+_LIVE: set[int] = set()  # pids of ranks started by this process and not yet reaped
+
+
+class LaunchError(RuntimeError):
+    """Base class of the errors `launch` raises after its ranks started."""
+
+
+class RankError(LaunchError):
+    """A rank raised an exception or died.
+
+    Attributes:
+        rank: the rank that failed first.
+        exc_type: name of the exception's class in that rank (or "exit code N" / "signal NAME").
+        remote_traceback: the traceback printed in that rank, as text.
+        exception: the original exception object when it could be sent back, else None.
+    """
+
+    def __init__(self, message: str, rank: int, exc_type: str, remote_traceback: str, exception=None):
+        super().__init__(message)
+        self.rank = rank
+        self.exc_type = exc_type
+        self.remote_traceback = remote_traceback
+        self.exception = exception
+
+
+class LaunchTimeout(LaunchError, TimeoutError):
+    """Some ranks were still running when the launch timed out; every rank was killed.
+
+    Attributes:
+        running: ranks still inside the launched function.
+        waiting: ranks that had returned and were waiting for the others.
+    """
+
+    def __init__(self, message: str, running: list[int], waiting: list[int]):
+        super().__init__(message)
+        self.running = running
+        self.waiting = waiting
+
+
+@dataclass(frozen=True)
+class _Job:
+    fn: Callable
+    args: tuple
+    kwargs: dict
+    world_size: int
+    backend: str | None
+    store_port: int
+    workdir: str
+    threads: int
+    timeout: float
+    prefix_output: bool
+
+
+def resolve_backend(backend: str | None, world_size: int) -> str | None:
+    """Return the process-group backend `launch` will use.
+
+    "auto" means NCCL with one GPU per rank when `torch.cuda.device_count() >= world_size`,
+    else gloo on CPU. None means no process group at all (plain processes).
+    """
+    if backend is None:
+        return None
+    if not isinstance(backend, str):
+        raise TypeError(f"backend must be 'auto', 'gloo', 'nccl' or None, not {backend!r}")
+    backend = backend.lower()
+    if backend == "auto":
+        import torch
+
+        return "nccl" if torch.cuda.is_available() and torch.cuda.device_count() >= world_size else "gloo"
+    if backend not in ("gloo", "nccl"):
+        raise ValueError(f"backend must be 'auto', 'gloo', 'nccl' or None, not {backend!r}")
+    if backend == "nccl":
+        import torch
+
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if count < world_size:
+            raise ValueError(
+                f"backend='nccl' needs one GPU per rank: world_size={world_size} but this machine has "
+                f"{count} CUDA device(s) (NCCL refuses two ranks on one GPU). Use backend='gloo' or 'auto'."
+            )
+    return backend
+
+
+def rank_device():
+    """The device this rank should put its tensors on: `cuda:LOCAL_RANK` under NCCL, else CPU."""
+    import torch
+    import torch.distributed as dist
+
+    if dist.is_available() and dist.is_initialized() and dist.get_backend() == "nccl":
+        return torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
+    return torch.device("cpu")
+
+
+def launch(
+    fn: Callable,
+    world_size: int,
+    *args: Any,
+    backend: str | None = "auto",
+    timeout: float = _DEFAULT_TIMEOUT,
+    start_method: str | None = None,
+    threads_per_rank: int = 1,
+    prefix_output: bool = True,
+    **kwargs: Any,
+) -> list:
+    """Run `fn(*args, **kwargs)` on `world_size` ranks and return their results in rank order.
+
+    Args:
+        fn: the function each rank runs. It may be defined in a notebook cell. Inside it the default
+            process group is initialised, so `dist.get_rank()` and collectives just work.
+        world_size: number of ranks (processes), at least 1.
+        *args, **kwargs: passed to `fn` on every rank (copied into each process).
+        backend: "auto" (NCCL with one GPU per rank when there are enough GPUs, else gloo on CPU),
+            "gloo", "nccl", or None for plain processes without a process group.
+        timeout: seconds the whole launch may take. Past it every rank is killed and
+            `LaunchTimeout` names the ranks that had not finished.
+        start_method: "fork" or "spawn"; None picks fork when it is safe (Linux, CUDA not
+            initialised in this process), spawn otherwise.
+        threads_per_rank: `torch.set_num_threads` in each rank (1 keeps N ranks from fighting
+            over a laptop's few cores).
+        prefix_output: prefix each line a rank prints with "[rank r]".
+
+    Returns:
+        A list with `fn`'s return value from rank 0, 1, ..., world_size - 1.
+
+    Raises:
+        ValueError / TypeError: bad arguments (nothing is started).
+        RankError: a rank raised or died; its rank number and traceback are in the message.
+        LaunchTimeout: the launch took longer than `timeout`.
+    """
+    if not callable(fn):
+        raise TypeError(f"launch() needs a function to run on each rank as its first argument, got {type(fn).__name__} {fn!r}")
+    if isinstance(world_size, bool) or not isinstance(world_size, int):
+        raise TypeError(f"world_size must be an int (the number of ranks), got {world_size!r}")
+    if world_size < 1:
+        raise ValueError(f"world_size must be at least 1, got {world_size}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
+    if isinstance(threads_per_rank, bool) or not isinstance(threads_per_rank, int) or threads_per_rank < 1:
+        raise ValueError(f"threads_per_rank must be a positive int, got {threads_per_rank!r}")
+    backend = resolve_backend(backend, world_size)
+    start_method = _choose_start_method(start_method)
+
+    import torch.distributed as dist
+    import torch.multiprocessing as mp
+    from torch.multiprocessing.spawn import ProcessException
+
+    workdir = tempfile.mkdtemp(prefix="launch-")
+    store = None
+    ctx = None
+    try:
+        port = 0
+        if backend is not None:
+            # The parent holds the rendezvous store: the OS picks a free port and keeps it ours.
+            store = dist.TCPStore(
+                "127.0.0.1", 0, world_size=None, is_master=True,
+                timeout=datetime.timedelta(seconds=timeout + 30), wait_for_workers=False,
+            )
+            port = store.port
+        job = _Job(fn, args, kwargs, world_size, backend, port, workdir, threads_per_rank, float(timeout), prefix_output)
+        if start_method == "fork":
+            target, payload = _fork_entry, job
+        else:
+            target, payload = _spawn_entry, cloudpickle.dumps(job)
+        deadline = time.monotonic() + timeout
+        ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
+        _LIVE.update(ctx.pids())
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise _timeout_error(ctx, workdir, world_size, timeout)
+            try:
+                if ctx.join(timeout=min(remaining, 0.25), grace_period=_GRACE):
+                    break
+            except ProcessException as exc:
+                raise _rank_error(ctx, workdir, world_size, exc) from None
+        return [_read(workdir, r, "result")[1] for r in range(world_size)]
+    finally:
+        if ctx is not None:
+            _kill_all(ctx)
+        if store is not None:
+            del store
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _choose_start_method(start_method: str | None) -> str:
+    import multiprocessing
+
+    import torch
+
+    cuda_live = torch.cuda.is_initialized()
+    if start_method is None:
+        fork_ok = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+        return "fork" if fork_ok and not cuda_live else "spawn"
+    if start_method not in ("fork", "spawn"):
+        raise ValueError(f"start_method must be 'fork', 'spawn' or None, not {start_method!r}")
+    if start_method == "fork" and cuda_live:
+        raise RuntimeError(
+            "CUDA is already initialised in this process, and a forked child cannot use it. "
+            "Restart the kernel and launch before touching the GPU, or pass start_method='spawn'."
+        )
+    return start_method
+
+
+# --------------------------------------------------------------------------- inside each rank
+
+
+def _fork_entry(rank: int, job: _Job) -> None:
+    _run_rank(rank, job)
+
+
+def _spawn_entry(rank: int, payload: bytes) -> None:
+    _run_rank(rank, cloudpickle.loads(payload))
+
+
+def _set_parent_death_signal() -> None:
+    """Ask Linux to SIGKILL this rank if the parent (the notebook kernel) dies first."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(Exception):
+            ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def _run_rank(rank: int, job: _Job) -> None:
+    _set_parent_death_signal()
+    os.environ.update(
+        RANK=str(rank), WORLD_SIZE=str(job.world_size), LOCAL_RANK=str(rank),
+        LOCAL_WORLD_SIZE=str(job.world_size), MASTER_ADDR="127.0.0.1", MASTER_PORT=str(job.store_port),
+    )
+    if job.prefix_output:
+        sys.stdout = _PrefixedStream(sys.stdout, f"[rank {rank}] ")
+        sys.stderr = _PrefixedStream(sys.stderr, f"[rank {rank}] ")
+    import torch
+
+    torch.set_num_threads(job.threads)
+    dist = None
+    store = None
+    try:
+        if job.backend is not None:
+            import torch.distributed as dist
+
+            pg_timeout = datetime.timedelta(seconds=job.timeout + 10)
+            store = dist.TCPStore("127.0.0.1", job.store_port, world_size=None, is_master=False, timeout=pg_timeout)
+            if job.backend == "nccl":
+                torch.cuda.set_device(rank)
+            dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
+        result = job.fn(*job.args, **job.kwargs)
+        _write(job.workdir, rank, "result", result)
+        if store is not None:
+            # Wait for every rank through the store, not the process group: a barrier collective
+            # here could pair up with a student's stray collective on another rank.
+            store.set(f"done/{rank}", "1")
+            store.wait([f"done/{r}" for r in range(job.world_size)])
+    except BaseException as exc:  # noqa: BLE001 - everything must reach the parent
+        if not os.path.exists(_path(job.workdir, rank, "result")):
+            _write_error(job.workdir, rank, exc)
+        _flush()
+        os._exit(1)
+    finally:
+        if dist is not None and dist.is_initialized():
+            with contextlib.suppress(Exception):
+                dist.destroy_process_group()
+    _flush()
+    os._exit(0)
+
+
+def _flush() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):
+            stream.flush()
+
+
+class _PrefixedStream(io.TextIOBase):
+    """A text stream that writes whole lines, each with a prefix, so ranks' prints don't interleave."""
+
+    def __init__(self, inner, prefix: str):
+        self._inner, self._prefix, self._pending = inner, prefix, ""
+
+    def write(self, text: str) -> int:
+        lines = (self._pending + text).split("\n")
+        self._pending = lines.pop()
+        if lines:
+            self._inner.write("".join(f"{self._prefix}{line}\n" for line in lines))
+            self._inner.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            self._inner.write(self._prefix + self._pending)
+            self._pending = ""
+        self._inner.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+
+def _path(workdir: str, rank: int, kind: str) -> str:
+    return os.path.join(workdir, f"rank{rank}.{kind}")
+
+
+def _write(workdir: str, rank: int, kind: str, value: Any) -> None:
+    tmp = _path(workdir, rank, kind) + ".tmp"
+    with open(tmp, "wb") as fh:
+        cloudpickle.dump((time.time(), value), fh)
+    os.replace(tmp, _path(workdir, rank, kind))  # atomic: the parent never reads half a file
+
+
+def _write_error(workdir: str, rank: int, exc: BaseException) -> None:
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        exc_bytes = cloudpickle.dumps(exc)
+        pickle.loads(exc_bytes)
+    except Exception:  # noqa: BLE001 - some exceptions cannot travel; the text always can
+        exc_bytes = None
+    _write(workdir, rank, "error", {"type": type(exc).__name__, "message": str(exc), "traceback": text, "exc": exc_bytes})
+
+
+# --------------------------------------------------------------------------- in the parent
+
+
+def _read(workdir: str, rank: int, kind: str):
+    with open(_path(workdir, rank, kind), "rb") as fh:
+        return pickle.load(fh)
+
+
+_HANG_HINT = (
+    "A rank that waits forever is usually in a collective (all_reduce, broadcast, barrier, send/recv) "
+    "that the other ranks never call: check for collectives inside `if rank == ...` branches, or ranks "
+    "running different numbers of steps."
+)
+
+
+def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
+    # Every rank that failed wrote an error file; the earliest one is the cause, the others are
+    # usually its echo (a peer's broken connection).
+    time.sleep(0.05)
+    errors = {}
+    for r in range(world_size):
+        if os.path.exists(_path(workdir, r, "error")):
+            errors[r] = _read(workdir, r, "error")
+    if errors:
+        rank = min(errors, key=lambda r: errors[r][0])
+        info = errors[rank][1]
+        others = sorted(set(errors) - {rank})
+        msg = f"rank {rank} of {world_size} raised {info['type']}: {info['message']}"
+        if others:
+            msg += f"\n(rank(s) {others} failed after it, most likely as a consequence)"
+        if any(s in info["message"] for s in ("Connection closed by peer", "Connection reset", "Timed out waiting")):
+            msg += "\n" + _HANG_HINT
+        msg += f"\n\n--- traceback from rank {rank} ---\n{info['traceback']}"
+        original = None
+        if info["exc"] is not None:
+            with contextlib.suppress(Exception):
+                original = pickle.loads(info["exc"])
+        return RankError(msg, rank, info["type"], info["traceback"], original)
+    rank = getattr(exc, "error_index", -1)
+    code = getattr(exc, "exit_code", None)
+    sig = getattr(exc, "signal_name", None)
+    how = f"signal {sig}" if sig else f"exit code {code}"
+    why = " (killed: out of memory?)" if sig == "SIGKILL" else (" (a crash in native code)" if sig == "SIGSEGV" else "")
+    msg = f"rank {rank} of {world_size} died with {how}{why} before returning or raising a Python exception"
+    return RankError(msg, rank, how, "")
+
+
+def _timeout_error(ctx, workdir: str, world_size: int, timeout: float) -> LaunchTimeout:
+    finished = [r for r in range(world_size) if os.path.exists(_path(workdir, r, "result"))]
+    running = [r for r in range(world_size) if r not in finished]
+    _kill_all(ctx)
+    msg = f"launch timed out after {timeout:g} s; every rank was killed. "
+    if running and finished:
+        msg += f"Rank(s) {running} were still running; rank(s) {finished} had returned and were waiting for them. "
+    else:
+        msg += f"Rank(s) {running} were still running. "
+    msg += _HANG_HINT + " If the work is just slow, pass a larger timeout=."
+    return LaunchTimeout(msg, running, finished)
+
+
+def _kill_all(ctx) -> None:
+    """SIGKILL every rank and everything it started (DataLoader workers...), then reap them."""
+    victims = []
+    for proc in ctx.processes:
+        # is_alive() reaps an exited rank, so a pid we still see as alive cannot have been reused.
+        if proc.pid is None or not proc.is_alive():
+            continue
+        with contextlib.suppress(psutil.Error):
+            parent = psutil.Process(proc.pid)
+            victims.extend(parent.children(recursive=True))
+            victims.append(parent)
+    for victim in victims:
+        with contextlib.suppress(psutil.Error):
+            victim.kill()
+    psutil.wait_procs(victims, timeout=5)
+    for proc in ctx.processes:
+        with contextlib.suppress(Exception):
+            proc.join(timeout=5)
+        _LIVE.discard(proc.pid)
+
+
+@atexit.register
+def _reap_leftovers() -> None:
+    for pid in list(_LIVE):
+        with contextlib.suppress(Exception):
+            os.kill(pid, signal.SIGKILL)

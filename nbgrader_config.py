@@ -1,0 +1,32 @@
+"""nbgrader configuration of the course (the repository root is the course directory)."""
+
+c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
+
+c.CourseDirectory.course_id = "distcourse"
+c.CourseDirectory.root = "."
+c.CourseDirectory.source_directory = "source"
+c.CourseDirectory.release_directory = "release"
+c.CourseDirectory.submitted_directory = "submitted"
+c.CourseDirectory.autograded_directory = "autograded"
+c.CourseDirectory.feedback_directory = "feedback"
+c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+# Only the notebook travels with an assignment; data is synthetic or ships inside a package.
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints"]
+
+# The assignments are part of the course, not of one semester's gradebook: create them on demand.
+c.GenerateAssignment.create_assignment = True
+
+# Executing a submission. One cell that never returns costs that cell only: nbgrader interrupts
+# the kernel after `timeout` seconds, records a CellTimeoutError for the cell and goes on.
+# Hidden tests that launch ranks use helpers.launch timeouts well below this.
+c.Execute.timeout = 120
+c.Execute.interrupt_on_timeout = True
+c.Execute.execute_retries = 0
+# A kernel that produces output forever must not fill the grader's memory or the feedback.
+c.LimitOutput.max_lines = 400
+c.LimitOutput.max_traceback = 60
+
+# Students see failing checks' messages in their feedback; hidden tests' code is removed from the
+# feedback notebook's sources by nbgrader's own preprocessor where it supports it.
+c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
+c.ClearSolutions.text_stub = "YOUR ANSWER HERE"

@@ -30,3 +30,7 @@ c.LimitOutput.max_traceback = 60
 # feedback notebook's sources by nbgrader's own preprocessor where it supports it.
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
+
+# Written answers carry their rubric for the TA between "### BEGIN MARK SCHEME" and
+# "### END MARK SCHEME" in the answer cell itself; the release step removes it.
+c.ClearMarkScheme.enforce_metadata = False

@@ -31,6 +31,7 @@ import contextlib
 import ctypes
 import datetime
 import io
+import logging
 import os
 import pickle
 import shutil
@@ -212,6 +213,8 @@ def launch(
         else:
             target, payload = _spawn_entry, cloudpickle.dumps(job)
         deadline = time.monotonic() + timeout
+        # torch logs a warning for every rank it stops after a failure; our error says it better.
+        logging.getLogger("torch.multiprocessing.spawn").setLevel(logging.ERROR)
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
         while True:

@@ -1,0 +1,127 @@
+"""Memory tools for the lectures: how many bytes tensors take, and how much a process uses.
+
+Why this exists: "will it fit?" is a question about bytes, and the honest way to answer it is to
+count the bytes of real tensors (or of the process) rather than to trust a formula. These tools do
+the counting so lecture cells stay short::
+
+    from helpers import memory
+    model = torch.nn.Linear(1000, 10)
+    memory.format_bytes(memory.tensor_bytes(model.parameters()))     # '39.1 KiB'
+
+    with memory.SavedActivations(exclude=model.parameters()) as acts:
+        model(torch.randn(64, 1000)).sum().backward()
+    acts.nbytes                                                       # what autograd kept for backward
+
+They measure; they know nothing about any exercise's answer.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+from typing import Iterable
+
+import psutil
+import torch
+
+__all__ = ["tensor_bytes", "format_bytes", "rss_bytes", "peak_rss_bytes", "SavedActivations"]
+
+_UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
+
+
+def _flatten(items) -> Iterable:
+    for item in items:
+        if item is None:
+            continue
+        if isinstance(item, torch.Tensor):
+            yield item
+        elif isinstance(item, dict):
+            yield from _flatten(item.values())
+        elif isinstance(item, (list, tuple, set)) or hasattr(item, "__next__"):
+            yield from _flatten(item)
+        else:
+            raise TypeError(f"tensor_bytes counts tensors (or lists, dicts and generators of them), not {type(item).__name__}")
+
+
+def tensor_bytes(*tensors) -> int:
+    """Bytes held by the given tensors: the sum of `numel() * element_size()`.
+
+    Args:
+        *tensors: tensors, or lists / tuples / dicts / generators of tensors (nested is fine).
+            None is skipped, so `(p.grad for p in model.parameters())` works before backward.
+            A tensor object met twice is counted once. A DTensor (FSDP) counts its local shard
+            only, which is what this process actually stores. Meta tensors count the bytes
+            they *would* take, although they allocate nothing.
+
+    Returns:
+        The number of bytes, as an int.
+    """
+    seen: set[int] = set()
+    total = 0
+    for t in _flatten(tensors):
+        if id(t) in seen:
+            continue
+        seen.add(id(t))
+        local = t.to_local() if hasattr(t, "to_local") else t
+        total += local.numel() * local.element_size()
+    return total
+
+
+def format_bytes(n: float, digits: int = 3) -> str:
+    """A byte count in binary units: `format_bytes(3 * 2**20)` is `'3 MiB'`."""
+    n = float(n)
+    sign = "-" if n < 0 else ""
+    n = abs(n)
+    unit = 0
+    while n >= 1024 and unit < len(_UNITS) - 1:
+        n /= 1024
+        unit += 1
+    return f"{sign}{n:.{digits}g} {_UNITS[unit]}"
+
+
+def rss_bytes() -> int:
+    """Resident set size of this process now: the memory it really occupies in RAM."""
+    return psutil.Process().memory_info().rss
+
+
+def peak_rss_bytes() -> int:
+    """The largest resident set size this process has had since it started (Linux and macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # Linux reports KiB, macOS bytes
+
+
+class SavedActivations:
+    """Count the bytes autograd saves for the backward pass inside a `with` block.
+
+    These are the *activations* of training: the tensors a forward pass keeps alive so that
+    backward can compute gradients. Views of one storage are counted once, and tensors that share
+    storage with `exclude` (usually the model's parameters, which autograd also saves) are left out.
+
+    Attributes (after the block):
+        nbytes: bytes of distinct storages saved for backward.
+        count: number of distinct storages.
+    """
+
+    def __init__(self, exclude: Iterable[torch.Tensor] = ()):
+        self._exclude = {t.untyped_storage().data_ptr() for t in _flatten([exclude])}
+        self._seen: set[int] = set()
+        self.nbytes = 0
+        self.count = 0
+        self._hooks = None
+
+    def _pack(self, t: torch.Tensor) -> torch.Tensor:
+        storage = t.untyped_storage()
+        ptr = storage.data_ptr()
+        if ptr not in self._exclude and ptr not in self._seen:
+            self._seen.add(ptr)
+            self.nbytes += storage.nbytes()
+            self.count += 1
+        return t
+
+    def __enter__(self) -> "SavedActivations":
+        self._hooks = torch.autograd.graph.saved_tensors_hooks(self._pack, lambda t: t)
+        self._hooks.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._hooks.__exit__(*exc)

@@ -1,0 +1,81 @@
+"""Real `nbgrader autograde` runs: our solution, the untouched release and the submissions corpus.
+
+Each assignment's class (solution + untouched release + every file of tests/submissions/<ps>/) is
+graded once per session; the tests below read that one gradebook.
+"""
+
+import pytest
+
+from tests import grading
+from tools.course import assignments
+
+pytestmark = pytest.mark.slow
+
+ASSIGNMENTS = assignments()
+CORPUS = [sub for name in ASSIGNMENTS for sub in grading.corpus(name)]
+
+
+@pytest.fixture(scope="session")
+def graded():
+    cache = {}
+
+    def get(assignment):
+        if assignment not in cache:
+            cache[assignment] = grading.grade(assignment, grading.build_submissions(assignment))
+        return cache[assignment]
+
+    return get
+
+
+def _autograded_cells(assignment):
+    source_nb, _ = grading.source_and_release(assignment)
+    return grading.test_cell_ids(source_nb)
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_solution_gets_full_marks(graded, assignment):
+    """The source solution, handed in as a student would, scores every autograded point."""
+    cells = graded(assignment).cells["solution"]
+    assert set(cells) == set(_autograded_cells(assignment))
+    lost = {k: f"{v.score:g}/{v.max_score:g}\n{v.output[-1500:]}" for k, v in cells.items() if v.score < v.max_score}
+    assert not lost, f"the solution lost points: {lost}"
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_untouched_release_gets_zero(graded, assignment):
+    """The release as students receive it grades without error and earns nothing."""
+    cells = graded(assignment).cells["untouched"]
+    assert set(cells) == set(_autograded_cells(assignment)), "the untouched release did not grade every cell"
+    earned = {k: v.score for k, v in cells.items() if v.score > 0}
+    assert not earned, f"the untouched release earned points in {earned}: a test cell that cannot fail?"
+
+
+@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+def test_every_exercise_has_a_wrong_submission(assignment):
+    """Each autograded cell is shown to catch at least one realistic mistake in the corpus."""
+    caught = {cell for sub in grading.corpus(assignment) for cell in sub.loses}
+    missing = set(_autograded_cells(assignment)) - caught
+    assert not missing, f"no submission in tests/submissions/{assignment}/ proves these cells can fail: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("sub", CORPUS, ids=[f"{s.assignment}/{s.name}" for s in CORPUS])
+def test_submission_loses_exactly_its_points(graded, sub):
+    """A wrong submission loses the points of the exercise it breaks, keeps the rest, and is told why."""
+    expected_cells = _autograded_cells(sub.assignment)
+    unknown = set(sub.loses) - set(expected_cells)
+    assert not unknown, f"{sub.path}: LOSES names cells that are not autograded test cells: {sorted(unknown)}"
+    run = graded(sub.assignment)
+    cells = run.cells[sub.name]
+    for grade_id, result in cells.items():
+        if grade_id in sub.loses:
+            assert result.score < result.max_score, f"{sub.name}: {grade_id} should lose points ({sub.description})"
+            phrase = sub.loses[grade_id]
+            assert phrase.lower() in result.output.lower(), (
+                f"{sub.name}: the feedback of {grade_id} does not say {phrase!r}; it says:\n{result.output[-2000:]}"
+            )
+            assert phrase.lower() in run.feedback.get(sub.name, "").lower(), f"{sub.name}: {phrase!r} is not in the student's HTML feedback"
+        else:
+            assert result.score == result.max_score, (
+                f"{sub.name}: {grade_id} lost points although the submission only breaks {sorted(sub.loses) or 'nothing'}:\n"
+                f"{result.output[-2000:]}"
+            )

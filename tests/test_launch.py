@@ -1,0 +1,367 @@
+"""helpers.launch: results in rank order, errors with their rank, timeouts that name ranks, no leftovers."""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+
+import nbformat
+import psutil
+import pytest
+import torch
+import torch.distributed as dist
+
+import helpers
+from helpers.launch import _PrefixedStream
+
+pytestmark = pytest.mark.multiprocess
+
+
+def _children():
+    """Live descendants, except Python's own per-interpreter resource tracker (started by spawn)."""
+    found = []
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and "resource_tracker" not in " ".join(p.cmdline()):
+                found.append(p)
+        except psutil.NoSuchProcess:
+            pass
+    return found
+
+
+@pytest.fixture(autouse=True)
+def no_process_left_behind():
+    """Every test here must leave no child process alive: checked before and after with psutil."""
+    before = {p.pid for p in _children()}
+    yield
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        left = [p for p in _children() if p.pid not in before]
+        if not left:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"processes left behind: {[(p.pid, p.cmdline()) for p in left]}")
+
+
+# ----------------------------------------------------------------------------- results
+
+def _rank_and_sum(offset):
+    t = torch.tensor([float(dist.get_rank())])
+    dist.all_reduce(t)
+    return dist.get_rank() + offset, t.item(), dist.get_world_size(), dist.get_backend(), os.environ["RANK"]
+
+
+@pytest.mark.parametrize("world_size", [1, 2, 4])
+def test_returns_results_in_rank_order(world_size):
+    results = helpers.launch(_rank_and_sum, world_size, 100)
+    total = sum(range(world_size))
+    assert results == [(100 + r, total, world_size, "gloo", str(r)) for r in range(world_size)]
+
+
+def test_kwargs_and_tensors_travel_both_ways():
+    def scale(x, factor=1.0):
+        return x * factor + dist.get_rank()
+
+    out = helpers.launch(scale, 2, torch.ones(3), factor=2.0)
+    assert torch.equal(out[0], torch.full((3,), 2.0)) and torch.equal(out[1], torch.full((3,), 3.0))
+
+
+def test_closures_and_lambdas_work_with_fork():
+    secret = {"value": 41}
+    assert helpers.launch(lambda: secret["value"] + dist.get_rank(), 2) == [41, 42]
+
+
+def test_spawn_start_method_runs_a_closure_via_cloudpickle():
+    base = 7
+    assert helpers.launch(lambda: base + dist.get_rank(), 2, start_method="spawn", timeout=120) == [7, 8]
+
+
+def test_no_backend_runs_plain_processes():
+    assert helpers.launch(lambda: (dist.is_initialized(), os.environ["RANK"]), 2, backend=None) == [(False, "0"), (False, "1")]
+
+
+def test_each_rank_uses_one_thread_by_default():
+    assert helpers.launch(torch.get_num_threads, 2) == [1, 1]
+    assert helpers.launch(torch.get_num_threads, 1, threads_per_rank=2) == [2]
+
+
+def test_rank_device_is_cpu_under_gloo():
+    assert helpers.launch(lambda: str(helpers.rank_device()), 2, backend="gloo") == ["cpu", "cpu"]
+
+
+def test_two_launches_at_once_do_not_collide():
+    results, errors = {}, []
+
+    def run(key, world_size):
+        try:
+            results[key] = helpers.launch(_rank_and_sum, world_size, key)
+        except Exception as exc:  # noqa: BLE001
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(k, 2)) for k in (10, 20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    assert results[10][0][0] == 10 and results[20][1][0] == 21
+
+
+def test_output_lines_carry_their_rank():
+    buf = []
+
+    class Sink:
+        def write(self, s):
+            buf.append(s)
+
+        def flush(self):
+            pass
+
+    stream = _PrefixedStream(Sink(), "[rank 3] ")
+    stream.write("a\nb")
+    stream.write("c\n")
+    stream.flush()
+    assert "".join(buf) == "[rank 3] a\n[rank 3] bc\n"
+
+
+def test_prints_from_ranks_reach_the_parent_with_prefixes():
+    code = textwrap.dedent(
+        """
+        import helpers
+        def hello():
+            import torch.distributed as dist
+            print("hello from", dist.get_rank())
+        if __name__ == "__main__":
+            helpers.launch(hello, 2)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "[rank 0] hello from 0" in out.stdout and "[rank 1] hello from 1" in out.stdout
+
+
+# ----------------------------------------------------------------------------- failures
+
+def _fail_on_rank_one():
+    if dist.get_rank() == 1:
+        raise ValueError("bad shard size on this rank")
+    dist.barrier()  # rank 0 waits for a rank that is gone
+
+
+def test_rank_exception_names_rank_and_keeps_traceback():
+    with pytest.raises(helpers.RankError) as info:
+        helpers.launch(_fail_on_rank_one, 2, timeout=30)
+    err = info.value
+    assert err.rank == 1 and err.exc_type == "ValueError"
+    assert "rank 1 of 2 raised ValueError: bad shard size on this rank" in str(err)
+    assert "_fail_on_rank_one" in err.remote_traceback
+    assert isinstance(err.exception, ValueError)
+
+
+def test_assertion_in_a_rank_comes_back_as_its_own_exception():
+    def check():
+        assert dist.get_rank() != 0, "rank 0 disagrees"
+
+    with pytest.raises(helpers.RankError) as info:
+        helpers.launch(check, 2)
+    assert info.value.exc_type == "AssertionError" and str(info.value.exception).startswith("rank 0 disagrees")
+
+
+def test_rank_that_dies_without_exception_is_reported():
+    def die():
+        if dist.get_rank() == 1:
+            os._exit(3)
+        time.sleep(30)
+
+    start = time.monotonic()
+    with pytest.raises(helpers.RankError, match="rank 1 of 2 died with exit code 3"):
+        helpers.launch(die, 2, timeout=30)
+    assert time.monotonic() - start < 15, "the surviving rank was not stopped promptly"
+
+
+def test_segfault_in_a_rank_is_reported_as_a_signal():
+    def crash():
+        os.kill(os.getpid(), signal.SIGSEGV)
+
+    with pytest.raises(helpers.RankError, match="signal SIGSEGV"):
+        helpers.launch(crash, 2)
+
+
+def _collective_on_rank_zero_only():
+    if dist.get_rank() == 0:
+        dist.all_reduce(torch.ones(1))
+    return "done"
+
+
+def test_timeout_names_the_hung_ranks_and_the_likely_cause():
+    start = time.monotonic()
+    with pytest.raises(helpers.LaunchTimeout) as info:
+        helpers.launch(_collective_on_rank_zero_only, 2, timeout=3)
+    assert time.monotonic() - start < 10
+    err = info.value
+    assert err.running == [0] and err.waiting == [1]
+    assert "Rank(s) [0] were still running" in str(err) and "collective" in str(err)
+    assert isinstance(err, TimeoutError)
+
+
+def test_timeout_kills_ranks_stuck_outside_python():
+    def sleep_in_c():
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a rank that ignores polite requests
+        time.sleep(60)
+
+    with pytest.raises(helpers.LaunchTimeout) as info:
+        helpers.launch(sleep_in_c, 2, timeout=2)
+    assert info.value.running == [0, 1]
+
+
+def test_grandchildren_are_killed_too():
+    def start_grandchild():
+        proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        with open(os.environ["PIDFILE"] + os.environ["RANK"], "w") as fh:
+            fh.write(str(proc.pid))
+        time.sleep(60)
+
+    os.environ["PIDFILE"] = f"/tmp/launch-test-{os.getpid()}-"
+    try:
+        with pytest.raises(helpers.LaunchTimeout):
+            helpers.launch(start_grandchild, 2, timeout=3)
+        for r in range(2):
+            with open(os.environ["PIDFILE"] + str(r)) as fh:
+                pid = int(fh.read())
+            assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    finally:
+        for r in range(2):
+            if os.path.exists(os.environ["PIDFILE"] + str(r)):
+                os.unlink(os.environ["PIDFILE"] + str(r))
+        del os.environ["PIDFILE"]
+
+
+def test_keyboard_interrupt_in_the_parent_kills_every_rank():
+    code = textwrap.dedent(
+        """
+        import os, sys, time, helpers
+        def forever():
+            time.sleep(600)
+        if __name__ == "__main__":
+            try:
+                helpers.launch(forever, 2, timeout=300)
+            except KeyboardInterrupt:
+                print("interrupted", flush=True)
+                sys.exit(0)
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    while len(parent.children()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    ranks = parent.children(recursive=True)
+    assert len(ranks) >= 2, "the ranks never started"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert "interrupted" in out
+    gone, alive = psutil.wait_procs(ranks, timeout=5)
+    assert not alive, f"ranks survived the interrupt: {alive}"
+
+
+def test_ranks_die_with_their_parent():
+    code = textwrap.dedent(
+        """
+        import time, helpers
+        def forever():
+            time.sleep(600)
+        if __name__ == "__main__":
+            helpers.launch(forever, 2, timeout=300)
+        """
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code])
+    parent = psutil.Process(proc.pid)
+    deadline = time.monotonic() + 60
+    while len(parent.children()) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    ranks = parent.children(recursive=True)
+    assert len(ranks) >= 2
+    proc.kill()  # the notebook kernel dies: no chance to clean up
+    proc.wait()
+    gone, alive = psutil.wait_procs(ranks, timeout=5)
+    assert not alive, "a rank outlived its parent"
+
+
+# ----------------------------------------------------------------------------- bad arguments
+
+@pytest.mark.parametrize(
+    "args, kwargs, error, message",
+    [
+        (("not a function", 2), {}, TypeError, "needs a function"),
+        ((print, 0), {}, ValueError, "at least 1"),
+        ((print, -2), {}, ValueError, "at least 1"),
+        ((print, 2.0), {}, TypeError, "must be an int"),
+        ((print, 2), {"timeout": 0}, ValueError, "positive number of seconds"),
+        ((print, 2), {"timeout": -5}, ValueError, "positive number of seconds"),
+        ((print, 2), {"backend": "mpi"}, ValueError, "'auto', 'gloo', 'nccl' or None"),
+        ((print, 2), {"start_method": "forkserver"}, ValueError, "'fork', 'spawn' or None"),
+        ((print, 2), {"threads_per_rank": 0}, ValueError, "threads_per_rank"),
+    ],
+)
+def test_bad_arguments_are_refused_before_anything_starts(args, kwargs, error, message):
+    with pytest.raises(error, match=message):
+        helpers.launch(*args, **kwargs)
+
+
+@pytest.mark.skipif(torch.cuda.device_count() >= 2, reason="this machine has the GPUs")
+def test_nccl_without_enough_gpus_is_refused_with_advice():
+    with pytest.raises(ValueError, match="one GPU per rank"):
+        helpers.launch(print, 2, backend="nccl")
+
+
+def test_auto_backend_is_gloo_without_gpus():
+    expected = "nccl" if torch.cuda.device_count() >= 2 else "gloo"
+    assert helpers.resolve_backend("auto", 2) == expected
+
+
+@pytest.mark.skipif(torch.cuda.device_count() < 2, reason="needs two GPUs")
+def test_nccl_all_reduce_on_two_gpus():
+    def reduce_on_gpu():
+        t = torch.ones(4, device=helpers.rank_device()) * (dist.get_rank() + 1)
+        dist.all_reduce(t)
+        return t.cpu(), str(t.device)
+
+    out = helpers.launch(reduce_on_gpu, 2, backend="nccl")
+    assert [d for _, d in out] == ["cuda:0", "cuda:1"]
+    assert all(torch.equal(t, torch.full((4,), 3.0)) for t, _ in out)
+
+
+# ----------------------------------------------------------------------------- from a real notebook
+
+def test_function_defined_in_a_notebook_cell_runs_on_ranks(tmp_path):
+    """The way students use it: a function defined in a notebook, launched from the next cell."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("import helpers, torch, torch.distributed as dist"),
+        nbformat.v4.new_code_cell(
+            "def world_sum():\n"
+            "    t = torch.tensor([dist.get_rank() + 1.0])\n"
+            "    dist.all_reduce(t)\n"
+            "    print('rank', dist.get_rank(), 'has', t.item())\n"
+            "    return t.item()"
+        ),
+        nbformat.v4.new_code_cell("result = helpers.launch(world_sum, 2)\nprint(result)"),
+        nbformat.v4.new_code_cell(
+            "try:\n"
+            "    helpers.launch(lambda: 1 / (dist.get_rank() - 1), 2)\n"
+            "except helpers.RankError as e:\n"
+            "    print('caught', e.rank, e.exc_type)"
+        ),
+    ]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+    text = "".join(o.get("text", "") for c in nb.cells for o in c.get("outputs", []))
+    assert "[3.0, 3.0]" in text
+    assert "[rank 0] rank 0 has 3.0" in text and "[rank 1] rank 1 has 3.0" in text
+    assert "caught 1 ZeroDivisionError" in text

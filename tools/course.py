@@ -1,0 +1,36 @@
+"""What the course's tools share: where things are, which assignments exist, running nbgrader."""
+
+from __future__ import annotations
+
+import glob
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def assignments(root: str = ROOT) -> list[str]:
+    """Assignment names (folders of source/ that hold a notebook), in order."""
+    return sorted(
+        os.path.basename(os.path.dirname(p)) for p in glob.glob(os.path.join(root, "source", "*", "*.ipynb"))
+    )
+
+
+def notebook_name(assignment: str, root: str = ROOT) -> str:
+    """The assignment's notebook file name (one notebook per assignment)."""
+    found = sorted(glob.glob(os.path.join(root, "source", assignment, "*.ipynb")))
+    if len(found) != 1:
+        raise SystemExit(f"source/{assignment}/ must hold exactly one notebook, found {len(found)}")
+    return os.path.basename(found[0])
+
+
+def nbgrader(*args: str, cwd: str, check: bool = True, quiet: bool = True) -> subprocess.CompletedProcess:
+    """Run an nbgrader command in a course directory with this interpreter's nbgrader."""
+    cmd = [sys.executable, "-m", "nbgrader", *args]
+    if quiet:
+        cmd += ["--log-level=WARN"]
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if check and proc.returncode != 0:
+        raise RuntimeError(f"`nbgrader {' '.join(args)}` failed in {cwd}:\n{proc.stdout}\n{proc.stderr}")
+    return proc

@@ -11,8 +11,12 @@ from tools.course import assignments
 
 pytestmark = pytest.mark.slow
 
-ASSIGNMENTS = assignments()
-CORPUS = [sub for name in ASSIGNMENTS for sub in grading.corpus(name)]
+ASSIGNMENTS = [pytest.param(a, id=a, marks=pytest.mark.xdist_group(a)) for a in assignments()]
+CORPUS = [
+    pytest.param(sub, id=f"{sub.assignment}/{sub.name}", marks=pytest.mark.xdist_group(sub.assignment))
+    for name in assignments()
+    for sub in grading.corpus(name)
+]
 
 
 @pytest.fixture(scope="session")
@@ -50,7 +54,7 @@ def test_untouched_release_gets_zero(graded, assignment):
     assert not earned, f"the untouched release earned points in {earned}: a test cell that cannot fail?"
 
 
-@pytest.mark.parametrize("assignment", ASSIGNMENTS)
+@pytest.mark.parametrize("assignment", assignments())
 def test_every_exercise_has_a_wrong_submission(assignment):
     """Each autograded cell is shown to catch at least one realistic mistake in the corpus."""
     caught = {cell for sub in grading.corpus(assignment) for cell in sub.loses}
@@ -58,7 +62,7 @@ def test_every_exercise_has_a_wrong_submission(assignment):
     assert not missing, f"no submission in tests/submissions/{assignment}/ proves these cells can fail: {sorted(missing)}"
 
 
-@pytest.mark.parametrize("sub", CORPUS, ids=[f"{s.assignment}/{s.name}" for s in CORPUS])
+@pytest.mark.parametrize("sub", CORPUS)
 def test_submission_loses_exactly_its_points(graded, sub):
     """A wrong submission loses the points of the exercise it breaks, keeps the rest, and is told why."""
     expected_cells = _autograded_cells(sub.assignment)

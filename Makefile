@@ -1,0 +1,61 @@
+# Distributed training of large models in PyTorch: the course's commands.
+# `make demo` and `make test` create .venv and install everything on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+JOBS   ?= 2
+
+.PHONY: demo test release grade lab bench student-kit clean-notebooks check-notebooks nbval clean help
+
+help:
+	@echo "make demo         release the assignments, autograde the example submissions, print the gradebook"
+	@echo "make test         the whole test suite (launcher, nbval of every notebook, release, grading corpus, kit)"
+	@echo "make release      regenerate release/ from source/ with nbgrader"
+	@echo "make grade        autograde everything in submitted/, write feedback/ and grades.csv"
+	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
+	@echo "make bench        measure launcher speed, autograde and notebook times"
+	@echo "make student-kit  dist/student-kit: release/ + helpers + environment, nothing else"
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m tools.demo
+
+release: $(STAMP)
+	$(PY) -m tools.release
+
+grade: $(STAMP)
+	$(PY) -m tools.grade
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=.
+
+bench: $(STAMP)
+	$(PY) -m tools.bench
+
+student-kit: $(STAMP)
+	$(PY) -m tools.student_kit dist/student-kit
+
+clean-notebooks: $(STAMP)
+	$(PY) -m tools.clean_notebooks
+
+check-notebooks: $(STAMP)
+	$(PY) -m tools.clean_notebooks --check
+
+nbval: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider --nbval-lax --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=300 notebooks source
+
+test: $(STAMP) check-notebooks
+	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup tests
+	$(MAKE) --no-print-directory nbval
+
+clean:
+	rm -rf submitted autograded feedback gradebook.db grades.csv dist .pytest_cache

@@ -1,0 +1,119 @@
+"""The project's own consistency: pins agree, notebooks are clean, release/ is generated, nothing leaks."""
+
+import json
+import os
+import re
+import shutil
+import tomllib
+
+import pytest
+
+from tools import clean_notebooks, release
+from tools.course import ROOT, assignments
+from tools.submissions import solution_text
+
+SOLUTION_RE = re.compile(r"### BEGIN SOLUTION(.*?)### END SOLUTION", re.S)
+
+
+def _pins_from_pyproject():
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as fh:
+        project = tomllib.load(fh)["project"]
+    return set(project["dependencies"]) | set(project["optional-dependencies"]["dev"])
+
+
+def test_environment_yml_has_the_same_pins_as_pyproject():
+    text = open(os.path.join(ROOT, "environment.yml")).read()
+    conda_pins = set(re.findall(r"^\s+- ([A-Za-z0-9_.\-]+==[^\s]+)$", text, re.M))
+    assert conda_pins == _pins_from_pyproject()
+
+
+def test_every_dependency_is_pinned_exactly():
+    loose = [d for d in _pins_from_pyproject() if "==" not in d]
+    assert not loose, f"pin these exactly (==): {loose}"
+
+
+def test_committed_notebooks_are_clean():
+    unclean = []
+    for path in clean_notebooks.notebook_paths():
+        text = open(os.path.join(ROOT, path)).read() if not os.path.isabs(path) else open(path).read()
+        if clean_notebooks.serialise(clean_notebooks.clean(json.loads(text))) != text:
+            unclean.append(path)
+    assert not unclean, f"run `make clean-notebooks`: {unclean}"
+
+
+def test_cleaner_removes_outputs_and_counts():
+    nb = {"cells": [{"cell_type": "code", "source": "1", "metadata": {"collapsed": True, "nbgrader": {"x": 1}},
+                     "outputs": [{"output_type": "stream", "text": "1"}], "execution_count": 4}],
+          "metadata": {"kernelspec": {"name": "conda-env-foo"}, "widgets": {}}, "nbformat": 4, "nbformat_minor": 5}
+    cleaned = clean_notebooks.clean(nb)
+    cell = cleaned["cells"][0]
+    assert cell["outputs"] == [] and cell["execution_count"] is None and cell["metadata"] == {"nbgrader": {"x": 1}}
+    assert cleaned["metadata"]["kernelspec"]["name"] == "python3" and "widgets" not in cleaned["metadata"]
+
+
+@pytest.mark.slow
+def test_release_is_what_nbgrader_generates_from_source(tmp_path):
+    """release/ is regenerated in a temporary course directory and must equal the committed copy."""
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), tmp_path)
+    shutil.copytree(os.path.join(ROOT, "source"), tmp_path / "source")
+    names = assignments()
+    assert names, "no assignment in source/"
+    release.generate(str(tmp_path), names)
+    for name in names:
+        committed = sorted(os.listdir(os.path.join(ROOT, "release", name)))
+        fresh = sorted(os.listdir(tmp_path / "release" / name))
+        assert committed == fresh, f"release/{name} holds {committed}, nbgrader generates {fresh}"
+        for file in fresh:
+            want = open(tmp_path / "release" / name / file).read()
+            have = open(os.path.join(ROOT, "release", name, file)).read()
+            assert have == want, f"release/{name}/{file} differs from what source/ generates: run `make release`"
+
+
+def _released_text():
+    chunks = {}
+    for folder in ("release", "helpers"):
+        for dirpath, _, files in os.walk(os.path.join(ROOT, folder)):
+            for f in files:
+                if f.endswith((".py", ".ipynb", ".md", ".txt", ".yml", ".toml")):
+                    chunks[os.path.join(dirpath, f)] = open(os.path.join(dirpath, f), encoding="utf-8").read()
+    return chunks
+
+
+def _solution_lines():
+    """Distinctive lines of every solution region in source/ (short or generic lines are skipped)."""
+    lines = set()
+    for name in assignments():
+        folder = os.path.join(ROOT, "source", name)
+        for f in os.listdir(folder):
+            if f.endswith(".ipynb"):
+                nb = json.load(open(os.path.join(folder, f)))
+                for cell in nb["cells"]:
+                    for region in SOLUTION_RE.findall("".join(cell["source"])):
+                        for line in region.splitlines():
+                            line = line.strip()
+                            if len(line) >= 25 and not line.startswith(("#", '"""', "return None", "raise ")):
+                                lines.add(line)
+    return lines
+
+
+def test_nothing_released_reveals_a_solution_hidden_test_or_key():
+    texts = _released_text()
+    assert any(p.endswith(".ipynb") for p in texts), "release/ has no notebook"
+    for path, text in texts.items():
+        for marker in ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", "BEGIN MARK SCHEME", "autograders"):
+            assert marker not in text, f"{path} contains {marker!r}"
+    leaked = {(p, line) for line in _solution_lines() for p, t in texts.items() if line in t}
+    assert not leaked, f"solution lines found in released files: {sorted(leaked)[:5]}"
+
+
+def test_the_leak_check_would_catch_a_leak():
+    """The check above is not vacuous: the source solution text is detected by it."""
+    lines = _solution_lines()
+    assert lines, "no distinctive solution lines found in source/: the leak check would check nothing"
+
+
+def test_solution_text_drops_markers_and_rubric():
+    class Cell:
+        source = "def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION\n### BEGIN MARK SCHEME\nrubric\n### END MARK SCHEME\n"
+
+    assert solution_text(Cell) == "def f():\n    return 1\n"

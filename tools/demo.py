@@ -1,0 +1,56 @@
+"""The main job, end to end: release the assignments, hand in example submissions, autograde them.
+
+Example students, per assignment: `ada` hands in our solution, `bo` a submission with a typical
+mistake from the corpus (tests/submissions/), `cy` the release untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+
+import nbformat
+
+from tools import grade, release
+from tools.course import ROOT, assignments, notebook_name
+from tools.submissions import corpus, fill, source_and_release
+
+
+def hand_in(root: str = ROOT) -> list[str]:
+    written = []
+    for name in assignments(root):
+        source_nb, release_nb = source_and_release(name, root)
+        wrong = [s for s in corpus(name) if s.loses]
+        examples = {"ada": fill(release_nb, source_nb), "cy": release_nb}
+        if wrong:
+            examples["bo"] = fill(release_nb, source_nb, wrong[0].cells)
+            print(f"  bo's {name} has a typical mistake: {wrong[0].description}")
+        for student, nb in examples.items():
+            folder = os.path.join(root, "submitted", student, name)
+            shutil.rmtree(folder, ignore_errors=True)
+            os.makedirs(folder)
+            path = os.path.join(folder, notebook_name(name, root))
+            nbformat.write(nb, path)
+            written.append(path)
+    return written
+
+
+def main() -> int:
+    print("1. generating the student versions (release/) from source/ with nbgrader")
+    for path in release.generate():
+        print("  ", os.path.relpath(path, ROOT))
+    print("2. handing in example submissions (submitted/)")
+    hand_in()
+    print("3. autograding with nbgrader")
+    seconds = grade.grade()
+    print()
+    print(grade.gradebook_table())
+    print(f"\nautograded in {seconds:.1f} s")
+    print(f"feedback for students: {os.path.join(ROOT, 'feedback')}/<student>/<assignment>/*.html")
+    print(f"grades exported to:    {os.path.join(ROOT, 'grades.csv')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""Submissions as a student hands them in: the release notebook with its answer cells filled.
+
+A corpus file in tests/submissions/<assignment>/<name>.py describes one submission by the cells it
+changes (CELLS) and the autograded cells it must lose (LOSES); see CONTRIBUTING.md. `fill` builds the
+notebook: every answer cell gets our solution except the overridden ones.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+import textwrap
+from dataclasses import dataclass
+
+import nbformat
+
+from tools.course import ROOT, notebook_name
+
+SUBMISSIONS = os.path.join(ROOT, "tests", "submissions")
+
+
+def _nbgrader_meta(cell) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {})
+
+
+def answer_ids(nb) -> list[str]:
+    """Grade ids of the cells a student writes in (autograded code and written answers)."""
+    return [_nbgrader_meta(c)["grade_id"] for c in nb.cells if _nbgrader_meta(c).get("solution")]
+
+
+def test_cell_ids(nb) -> dict[str, float]:
+    """Autograded test cells: grade id -> points."""
+    return {
+        _nbgrader_meta(c)["grade_id"]: float(_nbgrader_meta(c).get("points", 0))
+        for c in nb.cells
+        if _nbgrader_meta(c).get("grade") and not _nbgrader_meta(c).get("solution") and c.cell_type == "code"
+    }
+
+
+def strip_regions(text: str, *regions: str) -> str:
+    """Remove `### BEGIN <REGION>` ... `### END <REGION>` blocks (markers included)."""
+    for region in regions:
+        text = re.sub(rf"[ \t]*### BEGIN {region}.*?### END {region}[ \t]*\n?", "", text, flags=re.S)
+    return text
+
+
+def solution_text(source_cell) -> str:
+    """The answer our solution gives in a source cell: solution markers dropped, rubric removed."""
+    text = strip_regions(source_cell.source, "MARK SCHEME", "HIDDEN TESTS")
+    return "\n".join(line for line in text.split("\n") if line.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))
+
+
+def fill(release_nb, source_nb, overrides: dict[str, str] | None = None):
+    """A submission: the release notebook with every answer cell filled in (see module docstring)."""
+    overrides = dict(overrides or {})
+    answers = {_nbgrader_meta(c)["grade_id"]: c for c in source_nb.cells if _nbgrader_meta(c).get("solution")}
+    unknown = set(overrides) - set(answers)
+    if unknown:
+        raise ValueError(f"submission overrides {sorted(unknown)}, which are not answer cells; answer cells: {sorted(answers)}")
+    nb = copy.deepcopy(release_nb)
+    for cell in nb.cells:
+        grade_id = _nbgrader_meta(cell).get("grade_id")
+        if grade_id in overrides:
+            cell.source = textwrap.dedent(overrides.pop(grade_id)).strip("\n")
+        elif grade_id in answers:
+            cell.source = solution_text(answers[grade_id])
+    return nb
+
+
+@dataclass
+class Submission:
+    """One file of the corpus: a student's notebook described by the cells it changes."""
+
+    name: str
+    assignment: str
+    description: str
+    cells: dict[str, str]
+    loses: dict[str, str]
+    path: str = ""
+
+    @classmethod
+    def load(cls, path: str) -> "Submission":
+        namespace: dict = {}
+        with open(path, encoding="utf-8") as fh:
+            code = compile(fh.read(), path, "exec")
+        exec(code, namespace)  # noqa: S102 - our own fixture files
+        doc = (namespace.get("__doc__") or "").strip()
+        if not doc:
+            raise ValueError(f"{path}: start the file with a docstring that says what the student did")
+        for key in ("CELLS", "LOSES"):
+            if not isinstance(namespace.get(key), dict):
+                raise ValueError(f"{path}: {key} must be a dict (see CONTRIBUTING.md)")
+        name = os.path.splitext(os.path.basename(path))[0]
+        assignment = os.path.basename(os.path.dirname(path))
+        return cls(name, assignment, doc.splitlines()[0], namespace["CELLS"], namespace["LOSES"], path)
+
+
+def corpus(assignment: str | None = None) -> list[Submission]:
+    """Every submission file, for one assignment or all."""
+    found = []
+    folders = [assignment] if assignment else sorted(os.listdir(SUBMISSIONS)) if os.path.isdir(SUBMISSIONS) else []
+    for folder in folders:
+        path = os.path.join(SUBMISSIONS, folder)
+        if os.path.isdir(path):
+            found += [Submission.load(os.path.join(path, f)) for f in sorted(os.listdir(path)) if f.endswith(".py") and not f.startswith("_")]
+    return found
+
+
+
+
+def source_and_release(assignment: str, root: str = ROOT):
+    """The source notebook and the committed release notebook of an assignment."""
+    nb_file = notebook_name(assignment, root)
+    source_nb = nbformat.read(os.path.join(root, "source", assignment, nb_file), as_version=4)
+    release_nb = nbformat.read(os.path.join(root, "release", assignment, nb_file), as_version=4)
+    return source_nb, release_nb
+
+
+def build_submissions(assignment: str, names: list[str] | None = None) -> dict:
+    """Student id -> notebook for our solution, the untouched release and corpus files (all or `names`)."""
+    source_nb, release_nb = source_and_release(assignment)
+    notebooks = {"solution": fill(release_nb, source_nb), "untouched": copy.deepcopy(release_nb)}
+    for sub in corpus(assignment):
+        if names is None or sub.name in names:
+            notebooks[sub.name] = fill(release_nb, source_nb, sub.cells)
+    return notebooks

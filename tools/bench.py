@@ -1,0 +1,127 @@
+"""Measure the course's targets (COURSE.md, "Targets") and print a table for the README.
+
+    python -m tools.bench              # everything
+    python -m tools.bench launch       # one section: launch | autograde | notebooks
+
+Numbers are wall-clock seconds on the machine that runs this; the README says which machine.
+"""
+
+from __future__ import annotations
+
+import datetime
+import glob
+import os
+import platform
+import shutil
+import socket
+import statistics
+import sys
+import tempfile
+import time
+
+import nbformat
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
+
+import helpers
+from tools.course import ROOT, assignments, nbgrader, notebook_name
+from tools.submissions import fill, source_and_release
+
+REPEATS = 5
+
+
+def _all_reduce_once():
+    t = torch.ones(1)
+    dist.all_reduce(t)
+    return t.item()
+
+
+def _spawn_target(rank, world_size, port):
+    # What `torch.multiprocessing.spawn` users write: each rank sets up and tears down its group.
+    torch.set_num_threads(1)
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=rank, world_size=world_size,
+                            timeout=datetime.timedelta(seconds=60))
+    _all_reduce_once()
+    dist.destroy_process_group()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def bench_launch() -> list[tuple[str, str]]:
+    rows = []
+    for world_size in (2, 4):
+        launch_times, spawn_times = [], []
+        for _ in range(REPEATS):  # interleaved, so both see the same machine load
+            start = time.perf_counter()
+            helpers.launch(_all_reduce_once, world_size, backend="gloo")
+            launch_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            mp.spawn(_spawn_target, args=(world_size, _free_port()), nprocs=world_size, join=True)
+            spawn_times.append(time.perf_counter() - start)
+        lt, st = statistics.median(launch_times), statistics.median(spawn_times)
+        rows.append((f"start {world_size} gloo ranks + one all_reduce: helpers.launch", f"{lt * 1000:.0f} ms"))
+        rows.append((f"start {world_size} gloo ranks + one all_reduce: torch.multiprocessing.spawn", f"{st * 1000:.0f} ms"))
+        rows.append((f"speed-up of helpers.launch over spawn, {world_size} ranks (target >= 20x)", f"{st / lt:.0f}x"))
+    return rows
+
+
+def autograde_seconds(name: str) -> float:
+    """Seconds `nbgrader autograde` takes on our solution of one assignment (one student)."""
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), tmp)
+        shutil.copytree(os.path.join(ROOT, "source", name), os.path.join(tmp, "source", name))
+        nbgrader("generate_assignment", name, "--force", cwd=tmp)
+        source_nb, release_nb = source_and_release(name)
+        folder = os.path.join(tmp, "submitted", "bench", name)
+        os.makedirs(folder)
+        nbformat.write(fill(release_nb, source_nb), os.path.join(folder, notebook_name(name)))
+        start = time.perf_counter()
+        nbgrader("autograde", name, cwd=tmp)
+        return time.perf_counter() - start
+
+
+def bench_autograde() -> list[tuple[str, str]]:
+    rows, total = [], 0.0
+    for name in assignments():
+        seconds = autograde_seconds(name)
+        total += seconds
+        rows.append((f"autograde the {name} solution (nbgrader autograde, one student)", f"{seconds:.1f} s"))
+    rows.append(("autograde one student's whole course (target < 60 s)", f"{total:.1f} s"))
+    return rows
+
+
+def bench_notebooks() -> list[tuple[str, str]]:
+    from nbclient import NotebookClient
+
+    rows = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "notebooks", "*.ipynb"))):
+        nb = nbformat.read(path, as_version=4)
+        start = time.perf_counter()
+        NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": os.path.dirname(path)}}).execute()
+        rows.append((f"run {os.path.relpath(path, ROOT)} top to bottom (target < 120 s)", f"{time.perf_counter() - start:.1f} s"))
+    return rows
+
+
+SECTIONS = {"launch": bench_launch, "autograde": bench_autograde, "notebooks": bench_notebooks}
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    unknown = set(argv) - set(SECTIONS)
+    if unknown:
+        raise SystemExit(f"unknown section(s) {sorted(unknown)}; choose from {sorted(SECTIONS)}")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, torch {torch.__version__}"
+    print(f"| measurement ({machine}) | result |\n| --- | --- |", flush=True)
+    for name in argv or list(SECTIONS):
+        for label, value in SECTIONS[name]():
+            print(f"| {label} | {value} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -46,7 +46,7 @@ from typing import Any, Callable
 import cloudpickle
 import psutil
 
-__all__ = ["launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend"]
+__all__ = ["launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "parse_bytes"]
 
 _DEFAULT_TIMEOUT = 60.0
 _GRACE = 0.5  # seconds the surviving ranks get to exit after another rank failed
@@ -101,6 +101,7 @@ class _Job:
     threads: int
     timeout: float
     prefix_output: bool
+    memory_budget: int | None = None
 
 
 def resolve_backend(backend: str | None, world_size: int) -> str | None:
@@ -151,6 +152,7 @@ def launch(
     start_method: str | None = None,
     threads_per_rank: int = 1,
     prefix_output: bool = True,
+    memory_budget: int | str | None = None,
     **kwargs: Any,
 ) -> list:
     """Run `fn(*args, **kwargs)` on `world_size` ranks and return their results in rank order.
@@ -169,6 +171,11 @@ def launch(
         threads_per_rank: `torch.set_num_threads` in each rank (1 keeps N ranks from fighting
             over a laptop's few cores).
         prefix_output: prefix each line a rank prints with "[rank r]".
+        memory_budget: make each rank a small "device": bytes (or a size such as "300MiB") it may
+            allocate beyond what it holds once its process group is up. Enforced for real: on CPU
+            with `setrlimit(RLIMIT_DATA)`, so PyTorch raises "DefaultCPUAllocator: can't allocate
+            memory"; under NCCL with `torch.cuda.set_per_process_memory_fraction`, so CUDA raises
+            its out-of-memory error. None: no limit.
 
     Returns:
         A list with `fn`'s return value from rank 0, 1, ..., world_size - 1.
@@ -188,6 +195,7 @@ def launch(
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     if isinstance(threads_per_rank, bool) or not isinstance(threads_per_rank, int) or threads_per_rank < 1:
         raise ValueError(f"threads_per_rank must be a positive int, got {threads_per_rank!r}")
+    budget = parse_bytes(memory_budget) if memory_budget is not None else None
     backend = resolve_backend(backend, world_size)
     start_method = _choose_start_method(start_method)
 
@@ -207,7 +215,7 @@ def launch(
                 timeout=datetime.timedelta(seconds=timeout + 30), wait_for_workers=False,
             )
             port = store.port
-        job = _Job(fn, args, kwargs, world_size, backend, port, workdir, threads_per_rank, float(timeout), prefix_output)
+        job = _Job(fn, args, kwargs, world_size, backend, port, workdir, threads_per_rank, float(timeout), prefix_output, budget)
         if start_method == "fork":
             target, payload = _fork_entry, job
         else:
@@ -295,6 +303,8 @@ def _run_rank(rank: int, job: _Job) -> None:
             if job.backend == "nccl":
                 torch.cuda.set_device(rank)
             dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
+        if job.memory_budget is not None:
+            _apply_memory_budget(job.memory_budget, job.backend, rank)
         result = job.fn(*job.args, **job.kwargs)
         _write(job.workdir, rank, "result", result)
         if store is not None:
@@ -313,6 +323,53 @@ def _run_rank(rank: int, job: _Job) -> None:
                 dist.destroy_process_group()
     _flush()
     os._exit(0)
+
+
+_UNITS = {"": 1, "b": 1, "kb": 10**3, "mb": 10**6, "gb": 10**9, "kib": 2**10, "mib": 2**20, "gib": 2**30}
+
+
+def parse_bytes(size: int | str) -> int:
+    """Bytes from an int or a string such as "300MiB", "1.5 GB" (binary and decimal units)."""
+    if isinstance(size, bool):
+        raise TypeError(f"memory_budget must be bytes or a size like '300MiB', not {size!r}")
+    if isinstance(size, int):
+        value = size
+    elif isinstance(size, str):
+        import re
+
+        match = re.fullmatch(r"\s*([0-9]*\.?[0-9]+)\s*([a-zA-Z]*)\s*", size)
+        if not match or match.group(2).lower() not in _UNITS:
+            raise ValueError(f"cannot read {size!r} as a size: write e.g. 300000000, '300MB' or '286MiB'")
+        value = int(float(match.group(1)) * _UNITS[match.group(2).lower()])
+    else:
+        raise TypeError(f"memory_budget must be bytes or a size like '300MiB', not {size!r}")
+    if value <= 0:
+        raise ValueError(f"memory_budget must be positive, got {size!r}")
+    return value
+
+
+def _data_bytes() -> int:
+    """This process's data segment (what RLIMIT_DATA limits), from /proc/self/status."""
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("VmData:"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError("cannot read VmData from /proc/self/status")
+
+
+def _apply_memory_budget(budget: int, backend: str | None, rank: int) -> None:
+    if backend == "nccl":
+        import torch
+
+        total = torch.cuda.get_device_properties(rank).total_memory
+        torch.cuda.set_per_process_memory_fraction(min(1.0, budget / total), rank)
+        return
+    import resource
+
+    if not sys.platform.startswith("linux"):
+        raise RuntimeError("memory_budget on CPU needs Linux (RLIMIT_DATA); run this cell on Linux or a GPU")
+    limit = _data_bytes() + budget
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, resource.getrlimit(resource.RLIMIT_DATA)[1]))
 
 
 def _flush() -> None:
@@ -398,6 +455,8 @@ def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
             msg += f"\n(rank(s) {others} failed after it, most likely as a consequence)"
         if any(s in info["message"] for s in ("Connection closed by peer", "Connection reset", "Timed out waiting")):
             msg += "\n" + _HANG_HINT
+        if "can't allocate memory" in info["message"] or "out of memory" in info["message"]:
+            msg += f"\n(rank {rank} ran out of memory: more than its memory budget, or than the machine has)"
         msg += f"\n\n--- traceback from rank {rank} ---\n{info['traceback']}"
         original = None
         if info["exc"] is not None:

@@ -365,3 +365,34 @@ def test_function_defined_in_a_notebook_cell_runs_on_ranks(tmp_path):
     assert "[3.0, 3.0]" in text
     assert "[rank 0] rank 0 has 3.0" in text and "[rank 1] rank 1 has 3.0" in text
     assert "caught 1 ZeroDivisionError" in text
+
+
+# ----------------------------------------------------------------------------- memory budget
+
+@pytest.mark.parametrize("size, expected", [(1000, 1000), ("300MiB", 300 * 2**20), ("1.5 GB", 1_500_000_000), ("64kb", 64_000)])
+def test_sizes_are_read_in_binary_and_decimal_units(size, expected):
+    assert helpers.parse_bytes(size) == expected
+
+
+@pytest.mark.parametrize("size", ["lots", "-5MB", 0, "12 parsecs", True, 1.5])
+def test_bad_memory_budgets_are_refused_before_anything_starts(size):
+    with pytest.raises((ValueError, TypeError), match="memory_budget|size"):
+        helpers.launch(print, 2, memory_budget=size)
+
+
+def _allocate_mib(mib):
+    x = torch.ones(mib * 2**20 // 4)
+    t = torch.ones(1)
+    dist.all_reduce(t)
+    return x.numel() * 4 // 2**20
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_DATA is Linux's")
+def test_memory_budget_lets_a_small_rank_through_and_stops_a_large_one_with_a_real_oom():
+    assert helpers.launch(_allocate_mib, 2, 40, memory_budget="100MiB") == [40, 40]
+    with pytest.raises(helpers.RankError) as info:
+        helpers.launch(_allocate_mib, 2, 200, memory_budget="100MiB")
+    assert "DefaultCPUAllocator: can't allocate memory" in str(info.value)
+    assert "ran out of memory" in str(info.value)
+    # the same allocation without a budget fits: the limit, not the machine, stopped it
+    assert helpers.launch(_allocate_mib, 2, 200) == [200, 200]

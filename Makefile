@@ -13,7 +13,7 @@ help:
 	@echo "make demo         release the assignments, autograde the example submissions, print the gradebook"
 	@echo "make test         the whole test suite (launcher, nbval of every notebook, release, grading corpus, kit)"
 	@echo "make release      regenerate release/ from source/ with nbgrader"
-	@echo "make grade        autograde everything in submitted/, write feedback/ and grades.csv"
+	@echo "make grade        autograde everything in submitted/ in parallel (WORKERS=n), feedback/, grades.csv"
 	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
 	@echo "make bench        measure launcher speed, autograde and notebook times"
 	@echo "make student-kit  dist/student-kit: release/ + helpers + environment, nothing else"
@@ -33,7 +33,7 @@ release: $(STAMP)
 	$(PY) -m tools.release
 
 grade: $(STAMP)
-	$(PY) -m tools.grade
+	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS))
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=.

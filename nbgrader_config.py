@@ -1,5 +1,10 @@
 """nbgrader configuration of the course (the repository root is the course directory)."""
 
+from nbconvert.preprocessors import ClearMetadataPreprocessor
+from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput, SaveAutoGrades
+
+from autograders.execute import ResilientExecute
+
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
 c.CourseDirectory.course_id = "distcourse"
@@ -9,7 +14,8 @@ c.CourseDirectory.release_directory = "release"
 c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
-c.CourseDirectory.db_url = "sqlite:///gradebook.db"
+# Several graders write at once (tools/grade.py --workers): wait for SQLite's lock, don't fail.
+c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints"]
 
@@ -22,6 +28,12 @@ c.GenerateAssignment.create_assignment = True
 c.Execute.timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.execute_retries = 0
+# A submission that kills its kernel (os._exit, segfault, OOM killer) loses the cell that did it,
+# not the whole notebook: nbgrader's preprocessor list with Execute swapped for ResilientExecute.
+c.Autograde.autograde_preprocessors = [
+    ResilientExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
+    AssignLatePenalties, CheckCellMetadata,
+]
 # A kernel that produces output forever must not fill the grader's memory or the feedback.
 c.LimitOutput.max_lines = 400
 c.LimitOutput.max_traceback = 60

@@ -9,6 +9,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# nbgrader's Gradebook runs the `alembic` command from PATH, in this process too: put this
+# interpreter's bin/ (the virtual environment's) first, even when the venv was not activated.
+_BIN = os.path.dirname(sys.executable)
+if _BIN not in os.environ.get("PATH", "").split(os.pathsep):
+    os.environ["PATH"] = _BIN + os.pathsep + os.environ.get("PATH", "")
+
 
 def assignments(root: str = ROOT) -> list[str]:
     """Assignment names (folders of source/ that hold a notebook), in order."""
@@ -25,12 +31,20 @@ def notebook_name(assignment: str, root: str = ROOT) -> str:
     return os.path.basename(found[0])
 
 
+def venv_env(extra: dict | None = None) -> dict:
+    """The environment with this interpreter's bin/ first on PATH (nbgrader runs `alembic` from PATH)."""
+    env = dict(os.environ)
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
+    env.update(extra or {})
+    return env
+
+
 def nbgrader(*args: str, cwd: str, check: bool = True, quiet: bool = True) -> subprocess.CompletedProcess:
     """Run an nbgrader command in a course directory with this interpreter's nbgrader."""
     cmd = [sys.executable, "-m", "nbgrader", *args]
     if quiet:
         cmd += ["--log-level=WARN"]
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=venv_env())
     if check and proc.returncode != 0:
         raise RuntimeError(f"`nbgrader {' '.join(args)}` failed in {cwd}:\n{proc.stdout}\n{proc.stderr}")
     return proc

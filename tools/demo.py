@@ -42,11 +42,21 @@ def main() -> int:
         print("  ", os.path.relpath(path, ROOT))
     print("2. handing in example submissions (submitted/)")
     hand_in()
-    print("3. autograding with nbgrader")
-    seconds = grade.grade()
+    print("3. autograding with nbgrader (one process per submission, in parallel)")
+    import time
+
+    start = time.monotonic()
+    outcomes = grade.grade(regrade=True)
+    seconds = time.monotonic() - start
     print()
     print(grade.gradebook_table())
-    print(f"\nautograded in {seconds:.1f} s")
+    print()
+    print(grade.exercise_table())
+    grade.plot_distribution()
+    for o in outcomes:
+        if o.status != "graded":
+            print(f"  {o.assignment}/{o.student}: {o.status}: {o.reason}")
+    print(f"\n{len(outcomes)} submissions autograded in {seconds:.1f} s")
     print(f"feedback for students: {os.path.join(ROOT, 'feedback')}/<student>/<assignment>/*.html")
     print(f"grades exported to:    {os.path.join(ROOT, 'grades.csv')}")
     return 0

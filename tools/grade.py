@@ -1,79 +1,274 @@
-"""Autograde every submission in submitted/, write feedback/ and grades.csv, print the gradebook.
+"""Autograde a class: every submission in submitted/, in parallel, resumable, one fault costs one submission.
 
-    python -m tools.grade              # every assignment that has submissions
-    python -m tools.grade ps1_memory   # one assignment
+    python -m tools.grade                        # every assignment with submissions, one worker per core
+    python -m tools.grade ps1_memory --workers 1
+    python -m tools.grade --regrade              # grade again what an earlier run already graded
 
-Uses nbgrader's own commands (autograde, generate_feedback, export) in the course directory.
+Each submission is one `nbgrader autograde ASSIGNMENT --student ID` process (nbgrader does the work;
+this only schedules it). A submission that takes longer than --submission-timeout is killed with
+everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
+the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C, kill -9) loses
+nothing: the next run skips the submissions already graded. At the end: feedback for students
+(nbgrader generate_feedback), grades.csv (nbgrader export), a table per exercise and a plot of the
+score distribution per exercise next to grades.csv, and grading_report.json with every failure.
 """
 
 from __future__ import annotations
 
 import argparse
 import glob
+import json
 import os
+import signal
+import subprocess
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
 
-from tools.course import ROOT, assignments, nbgrader, notebook_name
+from tools.course import ROOT, assignments, nbgrader, notebook_name, venv_env
+
+
+@dataclass
+class Outcome:
+    student: str
+    assignment: str
+    status: str  # graded | failed | timeout | skipped
+    seconds: float
+    reason: str = ""
 
 
 def submitted_assignments(root: str = ROOT) -> list[str]:
     return [a for a in assignments(root) if glob.glob(os.path.join(root, "submitted", "*", a))]
 
 
-def ensure_in_gradebook(names: list[str], root: str = ROOT) -> None:
-    """nbgrader autograde needs each assignment's cells in the gradebook: generate_assignment records them."""
+def jobs(names: list[str], root: str = ROOT) -> list[tuple[str, str]]:
+    """(student, assignment) for every submission folder, in a stable order."""
+    found = []
     for name in names:
-        nbgrader("generate_assignment", name, "--force", cwd=root)
-    from tools import clean_notebooks
+        for folder in sorted(glob.glob(os.path.join(root, "submitted", "*", name))):
+            found.append((os.path.basename(os.path.dirname(folder)), name))
+    return found
 
-    clean_notebooks.main(sorted(glob.glob(os.path.join(root, "release", "*", "*.ipynb"))))
+
+def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
+    """True when nbgrader finished this submission in an earlier run (its autograded notebook exists)."""
+    path = os.path.join(root, "autograded", student, assignment, notebook_name(assignment, root))
+    return os.path.exists(path)
+
+
+def ensure_in_gradebook(names: list[str], root: str = ROOT) -> None:
+    """nbgrader autograde needs each assignment's cells in the gradebook; generate_assignment records them.
+
+    Only assignments the gradebook does not know yet are generated: regenerating one that has grades
+    is not needed and would rewrite release/.
+    """
+    from nbgrader.api import Gradebook, MissingEntry
+
+    missing = []
+    with Gradebook(_db_url(root)) as gb:
+        for name in names:
+            try:
+                gb.find_assignment(name)
+            except MissingEntry:
+                missing.append(name)
+    if missing:
+        from tools import release
+
+        release.generate(root, missing)
+
+
+def _db_url(root: str) -> str:
+    return f"sqlite:///{os.path.join(root, 'gradebook.db')}"
+
+
+def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str]) -> Outcome:
+    """One `nbgrader autograde` process for one submission, killed with its kernel and ranks on timeout."""
+    start = time.monotonic()
+    folder = os.path.join(root, "submitted", student, assignment)
+    if not glob.glob(os.path.join(folder, "*.ipynb")):
+        return Outcome(student, assignment, "failed", 0.0, f"no notebook in submitted/{student}/{assignment}/ (empty submission)")
+    cmd = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student, "--force",
+           "--log-level=WARN", *extra]
+    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=venv_env(), start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        return Outcome(student, assignment, "timeout", time.monotonic() - start,
+                       f"grading this submission took longer than {timeout:g} s and was stopped")
+    seconds = time.monotonic() - start
+    if proc.returncode != 0 or not already_graded(student, assignment, root):
+        return Outcome(student, assignment, "failed", seconds, _reason(out))
+    return Outcome(student, assignment, "graded", seconds)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # nbgrader, its kernel and any ranks the kernel started
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _reason(output: str) -> str:
+    """The most useful line of nbgrader's log for a submission it could not grade."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    for key in ("NotJSONError", "JSONDecodeError", "Notebook does not appear to be JSON", "checksum", "Expected", "Error:"):
+        for line in lines:
+            if key in line:
+                return line[:300]
+    return (lines[-1] if lines else "nbgrader autograde failed without a message")[:300]
+
+
+class Progress:
+    """A one-line progress bar on stderr (no dependency)."""
+
+    def __init__(self, total: int):
+        self.total, self.done, self.lock = total, 0, threading.Lock()
+
+    def step(self, label: str) -> None:
+        with self.lock:
+            self.done += 1
+            width = 30
+            filled = int(width * self.done / max(self.total, 1))
+            bar = f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[:50]:<50}"
+            if sys.stderr.isatty():
+                sys.stderr.write("\r" + bar + ("\n" if self.done == self.total else ""))
+            else:  # a log file or CI: one line per submission
+                sys.stderr.write(bar.rstrip() + "\n")
+            sys.stderr.flush()
+
+
+def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
+          submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True) -> list[Outcome]:
+    names = names or submitted_assignments(root)
+    if not names:
+        raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
+    workers = workers or os.cpu_count() or 1
+    ensure_in_gradebook(names, root)
+    todo, outcomes = [], []
+    for student, assignment in jobs(names, root):
+        if not regrade and already_graded(student, assignment, root):
+            outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
+        else:
+            todo.append((student, assignment))
+    progress = Progress(len(todo))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or []): (s, a) for s, a in todo}
+        for future in as_completed(futures):
+            outcome = future.result()
+            outcomes.append(outcome)
+            progress.step(f"{outcome.assignment}/{outcome.student} {outcome.status}")
+    if feedback:
+        for name in names:
+            nbgrader("generate_feedback", name, cwd=root, check=False)
+    nbgrader("export", "--to", os.path.join(root, "grades.csv"), cwd=root, check=False)
+    with open(os.path.join(root, "grading_report.json"), "w") as fh:
+        json.dump([asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))], fh, indent=1)
+    return outcomes
+
+
+def exercise_scores(root: str = ROOT) -> dict[tuple[str, str], list[tuple[float, float]]]:
+    """(assignment, grade cell) -> [(score, max score)] over the autograded submissions."""
+    from nbgrader.api import Gradebook
+
+    scores: dict = {}
+    with Gradebook(_db_url(root)) as gb:
+        for assignment in gb.assignments:
+            for sub in assignment.submissions:
+                for g in sub.grades:
+                    if g.auto_score is not None:
+                        scores.setdefault((assignment.name, g.name), []).append((float(g.score), float(g.max_score)))
+    return scores
+
+
+def exercise_table(root: str = ROOT) -> str:
+    rows = ["| assignment | graded cell | mean | full marks |", "| --- | --- | --- | --- |"]
+    for (assignment, cell), values in sorted(exercise_scores(root).items()):
+        mean = sum(s for s, _ in values) / len(values)
+        full = sum(1 for s, m in values if s >= m)
+        rows.append(f"| {assignment} | {cell} | {mean:.2f} / {values[0][1]:g} | {full} of {len(values)} |")
+    return "\n".join(rows)
+
+
+def plot_distribution(root: str = ROOT) -> str | None:
+    """A histogram of the fraction of points per exercise, saved next to grades.csv."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    scores = exercise_scores(root)
+    if not scores:
+        return None
+    keys = sorted(scores)
+    cols = min(4, len(keys))
+    rows = (len(keys) + cols - 1) // cols
+    fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 2.4 * rows), squeeze=False)
+    for ax, key in zip(axes.flat, keys):
+        fractions = [s / m if m else 0 for s, m in scores[key]]
+        ax.hist(fractions, bins=[0, 0.2, 0.4, 0.6, 0.8, 1.0001], color="tab:blue", edgecolor="white")
+        ax.set_title(f"{key[0]}\n{key[1]}", fontsize=7)
+        ax.set_xlim(0, 1)
+        ax.tick_params(labelsize=6)
+    for ax in list(axes.flat)[len(keys):]:
+        ax.axis("off")
+    fig.supxlabel("fraction of the cell's points", fontsize=8)
+    fig.supylabel("submissions", fontsize=8)
+    fig.tight_layout()
+    path = os.path.join(root, "grades_by_exercise.png")
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+    return path
 
 
 def gradebook_table(root: str = ROOT) -> str:
     """Per student and assignment: autograded score, points still to grade by hand."""
     from nbgrader.api import Gradebook
 
-    rows = []
-    with Gradebook(f"sqlite:///{os.path.join(root, 'gradebook.db')}") as gb:
+    lines = [f"{'student':<24} {'assignment':<18} {'autograded':>10}  {'to grade by hand':>16}"]
+    with Gradebook(_db_url(root)) as gb:
         for assignment in gb.assignments:
-            for sub in assignment.submissions:
-                manual = sum(g.max_score for g in sub.grades if g.cell.grade_type == "markdown" or g.needs_manual_grade)
+            for sub in sorted(assignment.submissions, key=lambda s: s.student.id):
                 auto = [g for g in sub.grades if g.auto_score is not None]
-                rows.append((sub.student.id, assignment.name, sum(g.score for g in auto), sum(g.max_score for g in auto), manual))
-    width = max([len(r[0]) for r in rows] + [7])
-    lines = [f"{'student':<{width}}  {'assignment':<16} {'autograded':>10}  {'to grade by hand':>16}"]
-    for student, name, score, max_score, manual in sorted(rows, key=lambda r: (r[1], r[0])):
-        lines.append(f"{student:<{width}}  {name:<16} {score:>5g}/{max_score:<4g}  {manual:>13g} pts")
+                manual = sum(g.max_score for g in sub.grades if g.auto_score is None)
+                score = f"{sum(g.score for g in auto):g}/{sum(g.max_score for g in auto):g}"
+                lines.append(f"{sub.student.id:<24} {assignment.name:<18} {score:>10}  {manual:>12g} pts")
     return "\n".join(lines)
-
-
-def grade(names: list[str] | None = None, root: str = ROOT) -> float:
-    names = names or submitted_assignments(root)
-    if not names:
-        raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
-    start = time.monotonic()
-    ensure_in_gradebook(names, root)
-    for name in names:
-        print(f"autograding {name} ...", flush=True)
-        proc = nbgrader("autograde", name, cwd=root, check=False)
-        if proc.returncode != 0:
-            print(proc.stdout[-3000:], proc.stderr[-3000:], file=sys.stderr)
-            print(f"nbgrader autograde reported errors for {name}; grades it recorded are kept", file=sys.stderr)
-        nbgrader("generate_feedback", name, cwd=root, check=False)
-    nbgrader("export", "--to", os.path.join(root, "grades.csv"), cwd=root, check=False)
-    return time.monotonic() - start
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("names", nargs="*")
+    parser.add_argument("names", nargs="*", help="assignments (default: all that have submissions)")
+    parser.add_argument("--workers", type=int, default=None, help="parallel submissions (default: number of cores)")
+    parser.add_argument("--regrade", action="store_true", help="grade again submissions graded by an earlier run")
+    parser.add_argument("--submission-timeout", type=float, default=900.0, help="seconds one submission may take")
+    parser.add_argument("--course-dir", default=ROOT)
     args = parser.parse_args(argv)
-    seconds = grade(args.names)
+    if args.workers is not None and args.workers < 1:
+        parser.error("--workers must be at least 1")
+    start = time.monotonic()
+    outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout)
+    seconds = time.monotonic() - start
     print()
-    print(gradebook_table())
-    print(f"\ngraded in {seconds:.1f} s; feedback in feedback/<student>/<assignment>/, "
-          f"grades in grades.csv; written answers: `make lab`, then the Formgrader")
+    print(gradebook_table(args.course_dir))
+    print()
+    print(exercise_table(args.course_dir))
+    plot = plot_distribution(args.course_dir)
+    problems = [o for o in outcomes if o.status in ("failed", "timeout")]
+    if problems:
+        print("\nsubmissions that could not be graded in full:")
+        for o in problems:
+            print(f"  {o.assignment}/{o.student}: {o.status}: {o.reason}")
+    graded = sum(o.status == "graded" for o in outcomes)
+    print(f"\n{graded} submission(s) graded in {seconds:.1f} s"
+          f" ({sum(o.status == 'skipped' for o in outcomes)} already graded, skipped; --regrade to redo)")
+    print(f"feedback: {os.path.join(args.course_dir, 'feedback')}/<student>/<assignment>/   "
+          f"grades: {os.path.join(args.course_dir, 'grades.csv')}   plot: {plot}")
+    print("written answers: `make lab`, then nbgrader's Formgrader")
     return 0
 
 

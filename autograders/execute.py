@@ -1,0 +1,59 @@
+"""nbgrader's Execute preprocessor, made to survive a submission that kills its own kernel.
+
+nbgrader stops grading a notebook when the kernel dies (`os._exit`, a segfault, the out-of-memory
+killer): the student gets nothing, not even for the cells that ran. `ResilientExecute` records the
+death as an error in the cell that caused it, starts a fresh kernel, silently replays the cells
+before it (so later cells see the same definitions), and goes on. Only the deadly cell, and the
+cells that depend on its effects, lose points. Enabled in nbgrader_config.py.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from nbclient.exceptions import DeadKernelError
+from nbclient.util import run_sync
+from nbformat import NotebookNode
+from traitlets import Integer
+
+from nbgrader.preprocessors import Execute
+
+DEATH_MESSAGE = (
+    "the kernel died while running this cell (os._exit, a crash in native code, or memory exhaustion). "
+    "Grading went on in a fresh kernel with the cells before this one run again."
+)
+
+
+class ResilientExecute(Execute):
+    max_kernel_deaths = Integer(3, help="Give up on a notebook after this many kernel deaths.").tag(config=True)
+
+    def preprocess(self, nb, resources=None, km=None):
+        self._deadly: list[int] = []
+        return super().preprocess(nb, resources, km)
+
+    def preprocess_cell(self, cell, resources, index):
+        try:
+            return super().preprocess_cell(cell, resources, index)
+        except DeadKernelError:
+            self._deadly.append(index)
+            if len(self._deadly) > self.max_kernel_deaths:
+                raise
+            cell.outputs = [NotebookNode(output_type="error", ename="KernelDied", evalue=DEATH_MESSAGE,
+                                         traceback=[f"KernelDied: {DEATH_MESSAGE}"])]
+            self.nb.cells[index] = cell
+            self.log.warning("kernel died in cell %d; restarting and replaying cells before it", index)
+            self._restart_and_replay(index)
+            return cell, self.resources
+
+    def _restart_and_replay(self, index: int) -> None:
+        run_sync(self.km.restart_kernel)(now=True)
+        run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
+        saved = [copy.deepcopy(c) for c in self.nb.cells[:index]]
+        for i, cell in enumerate(self.nb.cells[:index]):
+            if cell.cell_type == "code" and i not in self._deadly:
+                try:
+                    self.execute_cell(copy.deepcopy(cell), i, store_history=False)
+                except DeadKernelError:
+                    run_sync(self.km.restart_kernel)(now=True)
+                    run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
+        self.nb.cells[:index] = saved  # outputs stay those of the first run

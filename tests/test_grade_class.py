@@ -1,0 +1,171 @@
+"""Grading a class with tools.grade: parallel, resumable, and each fault costs only its own points.
+
+A small synthetic assignment (an ordinary exercise and a multi-process one) is graded for a class
+of submissions that misbehave in the ways real ones do. The grader must finish, record what it can,
+give the faulty submission a reason, and leave every other submission's grade untouched.
+"""
+
+import json
+import os
+import shutil
+
+import nbformat
+import pytest
+
+from tools import grade
+from tools import nbauthor as nba
+from tools.submissions import fill
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_class")]
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FULL = {"add_small": 1.0, "world_sum_two_ranks": 2.0}
+
+SOURCE = [
+    nba.code("imports", "import os\nimport ctypes\nimport torch\nimport torch.distributed as dist\nimport helpers"),
+    nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+    nba.tests("add_small", '"""add() on small numbers."""\nassert add(1, 2) == 3, "add(1, 2) should be 3"', points=1),
+    nba.solution("world_sum", (
+        "def world_sum():\n"
+        "    \"\"\"Sum of (rank + 1) over all ranks, on every rank.\"\"\"\n"
+        "    ### BEGIN SOLUTION\n"
+        "    t = torch.tensor([dist.get_rank() + 1.0])\n"
+        "    dist.all_reduce(t)\n"
+        "    return t.item()\n"
+        "    ### END SOLUTION"
+    )),
+    nba.tests("world_sum_two_ranks", (
+        '"""world_sum on two ranks (hidden)."""\n'
+        "### BEGIN HIDDEN TESTS\n"
+        "from autograders.common import run_ranks\n"
+        "assert run_ranks('world_sum', world_sum, 2, timeout=8) == [3.0, 3.0], 'world_sum must return 3 on both ranks'\n"
+        "### END HIDDEN TESTS"
+    ), points=2),
+]
+
+# student id -> (cells the student wrote, cells expected to lose points)
+CLASS = {
+    "good": ({}, set()),
+    "hangs_forever": ({"add": "def add(a, b):\n    while True:\n        pass"}, {"add_small"}),
+    "collective_on_rank0_only": ({"world_sum": (
+        "def world_sum():\n    t = torch.tensor([dist.get_rank() + 1.0])\n"
+        "    if dist.get_rank() == 0:\n        dist.all_reduce(t)\n    return t.item()")}, {"world_sum_two_ranks"}),
+    "rank_raises": ({"world_sum": "def world_sum():\n    raise RuntimeError('rank confused')"}, {"world_sum_two_ranks"}),
+    "exits_kernel": ({"add": "def add(a, b):\n    return a + b\nos._exit(1)"}, {"add_small"}),
+    "segfaults_kernel": ({"add": "def add(a, b):\n    return a + b\nctypes.string_at(0)"}, {"add_small"}),
+    "prints_50mb": ({"add": "def add(a, b):\n    return a + b\nfor _ in range(50_000):\n    print('x' * 1000)"}, set()),
+    "edits_test_cell": ({}, {"add_small"}),
+    "deletes_test_cell": ({}, {"world_sum_two_ranks"}),
+    "retypes_test_cell": ({}, set()),  # nbgrader restores the cell and its type: nothing gained, nothing lost
+    "edits_locked_cell": ({}, set()),
+}
+
+
+@pytest.fixture(scope="module")
+def course(tmp_path_factory):
+    root = tmp_path_factory.mktemp("class")
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), root)
+    nba.write(str(root / "source" / "ps0_demo" / "ps0_demo.ipynb"), SOURCE)
+    grade.ensure_in_gradebook(["ps0_demo"], str(root))
+    source_nb = nbformat.read(root / "source" / "ps0_demo" / "ps0_demo.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_demo" / "ps0_demo.ipynb", as_version=4)
+
+    def hand_in(student, nb_or_text):
+        folder = root / "submitted" / student / "ps0_demo"
+        folder.mkdir(parents=True)
+        if isinstance(nb_or_text, str):
+            (folder / "ps0_demo.ipynb").write_text(nb_or_text)
+        elif nb_or_text is not None:
+            nbformat.write(nb_or_text, folder / "ps0_demo.ipynb")
+
+    for student, (cells, _) in CLASS.items():
+        nb = fill(release_nb, source_nb, cells)
+        by_id = {c.metadata.get("nbgrader", {}).get("grade_id"): c for c in nb.cells}
+        if student == "edits_test_cell":  # makes the failing test pass: nbgrader restores the cell
+            nb = fill(release_nb, source_nb, {"add": "def add(a, b):\n    return a - b"})
+            next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "add_small").source = "assert True"
+        elif student == "deletes_test_cell":
+            nb.cells = [c for c in nb.cells if c is not by_id["world_sum_two_ranks"]]
+        elif student == "retypes_test_cell":
+            cell = by_id["add_small"]
+            index = nb.cells.index(cell)
+            nb.cells[index] = nbformat.v4.new_markdown_cell(cell.source, metadata=cell.metadata)
+        elif student == "edits_locked_cell":
+            by_id["imports"].source += "\nraise SystemExit('I edited the setup cell')"
+        hand_in(student, nb)
+    hand_in("not_json", "{ this is not a notebook")
+    hand_in("empty_folder", None)
+    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=10"], feedback=False)
+    return root, {o.student: o for o in outcomes}
+
+
+def _scores(root):
+    from nbgrader.api import Gradebook, MissingEntry
+
+    result = {}
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        for student in list(CLASS) + ["not_json", "empty_folder"]:
+            try:
+                nb = gb.find_submission_notebook("ps0_demo", "ps0_demo", student)
+            except MissingEntry:
+                continue
+            result[student] = {g.name: g.score for g in nb.grades}
+    return result
+
+
+@pytest.mark.parametrize("student", sorted(CLASS))
+def test_each_fault_costs_only_its_own_points(course, student):
+    root, outcomes = course
+    assert outcomes[student].status == "graded", f"{student}: {outcomes[student]}"
+    scores = _scores(root)[student]
+    for cell, points in FULL.items():
+        if cell in CLASS[student][1]:
+            assert scores.get(cell, 0) == 0, f"{student} should lose {cell}: {scores}"
+        else:
+            assert scores.get(cell) == points, f"{student} should keep {cell}: {scores}"
+
+
+def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
+    root, outcomes = course
+    assert outcomes["not_json"].status == "failed" and "JSON" in outcomes["not_json"].reason
+    assert outcomes["empty_folder"].status == "failed" and "empty submission" in outcomes["empty_folder"].reason
+    report = json.loads((root / "grading_report.json").read_text())
+    assert {r["student"] for r in report} == set(CLASS) | {"not_json", "empty_folder"}
+
+
+def test_kernel_death_and_hang_are_explained_in_the_cell(course):
+    root, _ = course
+    for student, words in (("exits_kernel", "kernel died"), ("hangs_forever", "KeyboardInterrupt"),
+                           ("collective_on_rank0_only", "collective")):
+        nb = nbformat.read(root / "autograded" / student / "ps0_demo" / "ps0_demo.ipynb", as_version=4)
+        text = json.dumps([c.get("outputs", []) for c in nb.cells])
+        assert words.lower() in text.lower(), f"{student}: the graded notebook does not say {words!r}"
+
+
+def test_printing_50mb_is_truncated_in_the_graded_notebook(course):
+    root, _ = course
+    path = root / "autograded" / "prints_50mb" / "ps0_demo" / "ps0_demo.ipynb"
+    assert path.stat().st_size < 2_000_000, "nbgrader's LimitOutput should cut 50 MB of prints"
+
+
+def test_a_second_run_resumes_and_grades_nothing_twice(course):
+    root, _ = course
+    before = _scores(root)
+    again = grade.grade(["ps0_demo"], str(root), workers=2, feedback=False)
+    statuses = {o.student: o.status for o in again}
+    assert all(statuses[s] == "skipped" for s in CLASS), statuses
+    assert _scores(root) == before
+
+
+def test_bad_worker_count_is_refused():
+    with pytest.raises(SystemExit):
+        grade.main(["--workers", "0"])
+
+
+def test_report_timings(course, capsys):
+    """Not an assertion on time: prints how long each submission took, for the README's numbers."""
+    _, outcomes = course
+    with capsys.disabled():
+        for o in sorted(outcomes.values(), key=lambda o: -o.seconds):
+            print(f"  {o.student:<26} {o.status:<8} {o.seconds:5.1f} s")
+    assert all(o.status in ("graded", "failed") for o in outcomes.values())

@@ -1,9 +1,12 @@
 """nbgrader configuration of the course (the repository root is the course directory)."""
 
-from nbconvert.preprocessors import ClearMetadataPreprocessor
-from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, IgnorePattern, LimitOutput, SaveAutoGrades
+from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
+from nbgrader.preprocessors import (
+    AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput, SaveAutoGrades,
+)
 
 from autograders.execute import ResilientExecute
+from autograders.feedback import HideHiddenTests
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -38,8 +41,10 @@ c.Autograde.autograde_preprocessors = [
 c.LimitOutput.max_lines = 400
 c.LimitOutput.max_traceback = 60
 
-# Students see failing checks' messages in their feedback; hidden tests' code is removed from the
-# feedback notebook's sources by nbgrader's own preprocessor where it supports it.
+# Students see each failing check's message in their feedback, never the hidden tests' code
+# (nor the grader's source lines that a full traceback would quote).
+c.GenerateFeedback.preprocessors = [HideHiddenTests, GetGrades, CSSHTMLHeaderPreprocessor]
+
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"
 

@@ -95,7 +95,7 @@ def course(tmp_path_factory):
         hand_in(student, nb)
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
-    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=10"], feedback=False)
+    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=10"])
     return root, {o.student: o for o in outcomes}
 
 
@@ -140,6 +140,14 @@ def test_kernel_death_and_hang_are_explained_in_the_cell(course):
         nb = nbformat.read(root / "autograded" / student / "ps0_demo" / "ps0_demo.ipynb", as_version=4)
         text = json.dumps([c.get("outputs", []) for c in nb.cells])
         assert words.lower() in text.lower(), f"{student}: the graded notebook does not say {words!r}"
+
+
+def test_feedback_shows_the_message_but_not_the_hidden_test(course):
+    root, _ = course
+    html = (root / "feedback" / "collective_on_rank0_only" / "ps0_demo" / "ps0_demo.html").read_text()
+    assert "collective" in html, "the failing check's message is missing from the feedback"
+    for secret in ("BEGIN HIDDEN TESTS", "run_ranks", "autograders"):
+        assert secret not in html, f"the student's feedback reveals {secret!r}"
 
 
 def test_printing_50mb_is_truncated_in_the_graded_notebook(course):

@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: demo test release grade lab bench student-kit clean-notebooks check-notebooks nbval clean help
+.PHONY: demo test release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help
 
 help:
 	@echo "make demo         release the assignments, autograde the example submissions, print the gradebook"
@@ -15,6 +15,7 @@ help:
 	@echo "make release      regenerate release/ from source/ with nbgrader"
 	@echo "make grade        autograde everything in submitted/ in parallel (WORKERS=n), feedback/, grades.csv"
 	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
+	@echo "make screenshots  regenerate the README's JupyterLab screenshots in docs/img/ (needs /usr/bin/chromium)"
 	@echo "make bench        measure launcher speed, autograde and notebook times"
 	@echo "make student-kit  dist/student-kit: release/ + helpers + environment, nothing else"
 
@@ -33,10 +34,14 @@ release: $(STAMP)
 	$(PY) -m tools.release
 
 grade: $(STAMP)
-	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS))
+	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(UNSANDBOXED),--unsandboxed)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=.
+
+screenshots: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta
+	$(PY) -m tests.browser docs/img
 
 bench: $(STAMP)
 	$(PY) -m tools.bench

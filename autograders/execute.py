@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from nbclient.exceptions import DeadKernelError
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import run_sync
 from nbformat import NotebookNode
 from traitlets import Integer
@@ -34,16 +34,24 @@ class ResilientExecute(Execute):
     def preprocess_cell(self, cell, resources, index):
         try:
             return super().preprocess_cell(cell, resources, index)
-        except DeadKernelError:
-            self._deadly.append(index)
-            if len(self._deadly) > self.max_kernel_deaths:
+        except CellTimeoutError:
+            if run_sync(self.km.is_alive)():
                 raise
-            cell.outputs = [NotebookNode(output_type="error", ename="KernelDied", evalue=DEATH_MESSAGE,
-                                         traceback=[f"KernelDied: {DEATH_MESSAGE}"])]
-            self.nb.cells[index] = cell
-            self.log.warning("kernel died in cell %d; restarting and replaying cells before it", index)
-            self._restart_and_replay(index)
-            return cell, self.resources
+            return self._died(cell, index)
+        except DeadKernelError:
+            return self._died(cell, index)
+
+    def _died(self, cell, index):
+        """Record the death in the cell, then carry on in a fresh kernel."""
+        self._deadly.append(index)
+        if len(self._deadly) > self.max_kernel_deaths:
+            raise DeadKernelError(f"the kernel died {len(self._deadly)} times; giving up on this notebook")
+        cell.outputs = [NotebookNode(output_type="error", ename="KernelDied", evalue=DEATH_MESSAGE,
+                                     traceback=[f"KernelDied: {DEATH_MESSAGE}"])]
+        self.nb.cells[index] = cell
+        self.log.warning("kernel died in cell %d; restarting and replaying cells before it", index)
+        self._restart_and_replay(index)
+        return cell, self.resources
 
     def _restart_and_replay(self, index: int) -> None:
         run_sync(self.km.restart_kernel)(now=True)

@@ -60,6 +60,31 @@ CLASS = {
     "edits_locked_cell": ({}, set()),
 }
 
+# Malicious submissions: a correct add(), then an attack whose outcome the cell prints.
+ATTACKS = {
+    "reads_solution": "print('STOLEN' + open('../../../source/ps0_demo/ps0_demo.ipynb').read()[:20])",
+    "reads_other_student": "print('STOLEN' + open('../../../submitted/good/ps0_demo/ps0_demo.ipynb').read()[:20])",
+    "writes_gradebook": "open('../../../gradebook.db', 'w').write('corrupted')\nprint('STOLEN gradebook overwritten')",
+    "phones_home": "import socket\nsocket.create_connection(('1.1.1.1', 80), timeout=3)\nprint('STOLEN network reached')",
+    "memory_bomb": "hoard = []\nwhile True:\n    hoard.append(torch.empty(2**28, dtype=torch.uint8))  # 256 MiB, untouched",
+    "fork_bomb": (
+        "children = []\n"
+        "for _ in range(2000):\n"
+        "    pid = os.fork()\n"
+        "    if pid == 0:\n"
+        "        import time; time.sleep(600); os._exit(0)\n"
+        "    children.append(pid)\n"
+        "print('STOLEN: forked', len(children), 'processes')"
+    ),
+}
+for _name, _attack in ATTACKS.items():
+    _code = "def add(a, b):\n    return a + b\n\ntry:\n" + "".join(f"    {line}\n" for line in _attack.split("\n"))
+    _code += "except Exception as exc:\n    print('BLOCKED', type(exc).__name__, exc)"
+    CLASS[_name] = ({"add": _code}, set())
+# The processes a fork bomb leaves behind are capped, so its own later cells cannot start threads
+# or ranks: it loses those, and nobody else loses anything.
+CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks"})
+
 
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
@@ -95,7 +120,8 @@ def course(tmp_path_factory):
         hand_in(student, nb)
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
-    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=10"])
+    limits = {"memory_bytes": 3 * 2**30, "processes": 200}
+    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=10"], limits=limits)
     return root, {o.student: o for o in outcomes}
 
 
@@ -148,6 +174,18 @@ def test_feedback_shows_the_message_but_not_the_hidden_test(course):
     assert "collective" in html, "the failing check's message is missing from the feedback"
     for secret in ("BEGIN HIDDEN TESTS", "run_ranks", "autograders"):
         assert secret not in html, f"the student's feedback reveals {secret!r}"
+
+
+@pytest.mark.parametrize("student", sorted(ATTACKS))
+def test_the_sandbox_stops_malicious_submissions(course, student):
+    """Solutions, other submissions and the gradebook are out of reach; no network; no exhaustion."""
+    root, outcomes = course
+    nb = nbformat.read(root / "autograded" / student / "ps0_demo" / "ps0_demo.ipynb", as_version=4)
+    answer = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "add")
+    text = json.dumps(answer.outputs)
+    assert "STOLEN" not in text, f"{student} got through the sandbox: {text[:500]}"
+    assert "BLOCKED" in text, f"{student}: the attack neither failed nor succeeded visibly: {text[:500]}"
+    assert _scores(root)["good"] == FULL, "an attack changed another student's grade"
 
 
 def test_printing_50mb_is_truncated_in_the_graded_notebook(course):

@@ -22,11 +22,13 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 
+from autograders import sandbox
 from tools.course import ROOT, assignments, nbgrader, notebook_name, venv_env
 
 
@@ -83,7 +85,8 @@ def _db_url(root: str) -> str:
     return f"sqlite:///{os.path.join(root, 'gradebook.db')}"
 
 
-def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str]) -> Outcome:
+def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,
+              limits: dict | None = None) -> Outcome:
     """One `nbgrader autograde` process for one submission, killed with its kernel and ranks on timeout."""
     start = time.monotonic()
     folder = os.path.join(root, "submitted", student, assignment)
@@ -91,14 +94,27 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
         return Outcome(student, assignment, "failed", 0.0, f"no notebook in submitted/{student}/{assignment}/ (empty submission)")
     cmd = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student, "--force",
            "--log-level=WARN", *extra]
-    proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env=venv_env(), start_new_session=True)
-    try:
-        out, _ = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill_group(proc)
-        return Outcome(student, assignment, "timeout", time.monotonic() - start,
-                       f"grading this submission took longer than {timeout:g} s and was stopped")
+    with tempfile.TemporaryDirectory(prefix="grade-kernel-") as private:
+        env = venv_env()
+        if sandboxed:
+            # nbgrader starts the kernel through the sandbox kernelspec; they talk over IPC sockets
+            # in this private folder, the only part of the grader's world the sandbox can see.
+            sandbox.write_kernelspec(private, root, limits)
+            os.makedirs(os.path.join(private, "runtime"))
+            env.update(JUPYTER_PATH=private, JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"))
+            cmd += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}", "--KernelManager.transport=ipc",
+                    f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
+        proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                env=env, start_new_session=True)
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            _kill_group(proc)
+            return Outcome(student, assignment, "timeout", time.monotonic() - start,
+                           f"grading this submission took longer than {timeout:g} s and was stopped")
+        finally:
+            if sandboxed:
+                sandbox.remove_empty_cgroups()
     seconds = time.monotonic() - start
     if proc.returncode != 0 or not already_graded(student, assignment, root):
         return Outcome(student, assignment, "failed", seconds, _reason(out))
@@ -142,11 +158,31 @@ class Progress:
             sys.stderr.flush()
 
 
+class SandboxMissing(SystemExit):
+    pass
+
+
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
-          submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True) -> list[Outcome]:
+          submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True,
+          unsandboxed: bool = False, limits: dict | None = None) -> list[Outcome]:
+    """Grade every submission of `names`; see the module docstring.
+
+    Student code runs in the sandbox of autograders.sandbox (`limits` overrides its resource caps).
+    Where it cannot run, grading is refused unless `unsandboxed=True` says to run student code with
+    the grader's own rights.
+    """
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
+    why = sandbox.available()
+    if why and not unsandboxed:
+        raise SandboxMissing(
+            f"REFUSING TO GRADE: student code would run unsandboxed, with your rights, because {why}.\n"
+            "Install it, or pass --unsandboxed (make grade UNSANDBOXED=1) if you trust every submission."
+        )
+    sandboxed = why is None and not unsandboxed
+    if not sandboxed:
+        print("WARNING: grading WITHOUT a sandbox: student code runs with your rights", file=sys.stderr)
     workers = workers or os.cpu_count() or 1
     ensure_in_gradebook(names, root)
     todo, outcomes = [], []
@@ -157,7 +193,8 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             todo.append((student, assignment))
     progress = Progress(len(todo))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or []): (s, a) for s, a in todo}
+        futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or [], sandboxed, limits): (s, a)
+                   for s, a in todo}
         for future in as_completed(futures):
             outcome = future.result()
             outcomes.append(outcome)
@@ -247,11 +284,14 @@ def main(argv=None) -> int:
     parser.add_argument("--regrade", action="store_true", help="grade again submissions graded by an earlier run")
     parser.add_argument("--submission-timeout", type=float, default=900.0, help="seconds one submission may take")
     parser.add_argument("--course-dir", default=ROOT)
+    parser.add_argument("--unsandboxed", action="store_true",
+                        help="run student code without the sandbox, with your rights (only where bubblewrap is missing)")
     args = parser.parse_args(argv)
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
     start = time.monotonic()
-    outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout)
+    outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout,
+                     unsandboxed=args.unsandboxed)
     seconds = time.monotonic() - start
     print()
     print(gradebook_table(args.course_dir))

@@ -20,7 +20,7 @@ c.CourseDirectory.feedback_directory = "feedback"
 # Several graders write at once (tools/grade.py --workers): wait for SQLite's lock, don't fail.
 c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
-c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints"]
+c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints", ".graded"]
 
 # The assignments are part of the course, not of one semester's gradebook: create them on demand.
 c.GenerateAssignment.create_assignment = True

@@ -54,10 +54,16 @@ def jobs(names: list[str], root: str = ROOT) -> list[tuple[str, str]]:
     return found
 
 
+DONE_MARKER = ".graded"
+
+
 def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
-    """True when nbgrader finished this submission in an earlier run (its autograded notebook exists)."""
-    path = os.path.join(root, "autograded", student, assignment, notebook_name(assignment, root))
-    return os.path.exists(path)
+    """True when nbgrader finished this submission in an earlier run.
+
+    nbgrader writes the autograded notebook before it executes it, so its presence proves nothing
+    after a kill; the marker is written only once `nbgrader autograde` has returned successfully.
+    """
+    return os.path.exists(os.path.join(root, "autograded", student, assignment, DONE_MARKER))
 
 
 def ensure_in_gradebook(names: list[str], root: str = ROOT) -> None:
@@ -116,8 +122,11 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
             if sandboxed:
                 sandbox.remove_empty_cgroups()
     seconds = time.monotonic() - start
-    if proc.returncode != 0 or not already_graded(student, assignment, root):
+    graded_nb = os.path.join(root, "autograded", student, assignment, notebook_name(assignment, root))
+    if proc.returncode != 0 or not os.path.exists(graded_nb):
         return Outcome(student, assignment, "failed", seconds, _reason(out))
+    with open(os.path.join(os.path.dirname(graded_nb), DONE_MARKER), "w") as fh:
+        fh.write(f"graded in {seconds:.1f} s\n")
     return Outcome(student, assignment, "graded", seconds)
 
 

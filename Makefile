@@ -34,7 +34,8 @@ release: $(STAMP)
 	$(PY) -m tools.release
 
 grade: $(STAMP)
-	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(UNSANDBOXED),--unsandboxed)
+	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
+		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=.

@@ -66,7 +66,7 @@ def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
     return os.path.exists(os.path.join(root, "autograded", student, assignment, DONE_MARKER))
 
 
-def ensure_in_gradebook(names: list[str], root: str = ROOT) -> None:
+def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None = None) -> None:
     """nbgrader autograde needs each assignment's cells in the gradebook; generate_assignment records them.
 
     Only assignments the gradebook does not know yet are generated: regenerating one that has grades
@@ -75,7 +75,7 @@ def ensure_in_gradebook(names: list[str], root: str = ROOT) -> None:
     from nbgrader.api import Gradebook, MissingEntry
 
     missing = []
-    with Gradebook(_db_url(root)) as gb:
+    with Gradebook(db_url or _db_url(root)) as gb:
         for name in names:
             try:
                 gb.find_assignment(name)
@@ -84,22 +84,39 @@ def ensure_in_gradebook(names: list[str], root: str = ROOT) -> None:
     if missing:
         from tools import release
 
-        release.generate(root, missing)
+        release.generate(root, missing, _db_args(db_url))
 
 
 def _db_url(root: str) -> str:
-    return f"sqlite:///{os.path.join(root, 'gradebook.db')}"
+    return f"sqlite:///{os.path.join(root, 'gradebook.db')}?timeout=120"
+
+
+def _db_args(db_url: str | None) -> list[str]:
+    return [f"--CourseDirectory.db_url={db_url}"] if db_url else []
+
+
+def shard_of(items: list, shard: str | None) -> list:
+    """The share of `items` for shard "i/n" (1-based): every n-th item starting at the i-th."""
+    if not shard:
+        return items
+    try:
+        index, count = (int(x) for x in shard.split("/"))
+    except ValueError:
+        raise SystemExit(f"--shard must look like 1/2 (this machine's part / number of machines), not {shard!r}") from None
+    if not 1 <= index <= count:
+        raise SystemExit(f"--shard {shard}: the part must be between 1 and {count}")
+    return items[index - 1 :: count]
 
 
 def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,
-              limits: dict | None = None) -> Outcome:
+              limits: dict | None = None, db_url: str | None = None) -> Outcome:
     """One `nbgrader autograde` process for one submission, killed with its kernel and ranks on timeout."""
     start = time.monotonic()
     folder = os.path.join(root, "submitted", student, assignment)
     if not glob.glob(os.path.join(folder, "*.ipynb")):
         return Outcome(student, assignment, "failed", 0.0, f"no notebook in submitted/{student}/{assignment}/ (empty submission)")
     cmd = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student, "--force",
-           "--log-level=WARN", *extra]
+           "--log-level=WARN", *_db_args(db_url), *extra]
     with tempfile.TemporaryDirectory(prefix="grade-kernel-") as private:
         env = venv_env()
         if sandboxed:
@@ -173,12 +190,14 @@ class SandboxMissing(SystemExit):
 
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
           submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True,
-          unsandboxed: bool = False, limits: dict | None = None) -> list[Outcome]:
+          unsandboxed: bool = False, limits: dict | None = None, db_url: str | None = None,
+          shard: str | None = None) -> list[Outcome]:
     """Grade every submission of `names`; see the module docstring.
 
     Student code runs in the sandbox of autograders.sandbox (`limits` overrides its resource caps).
     Where it cannot run, grading is refused unless `unsandboxed=True` says to run student code with
-    the grader's own rights.
+    the grader's own rights. `db_url` points every nbgrader call at another gradebook (a PostgreSQL
+    server shared by several machines); `shard="i/n"` grades only this machine's share.
     """
     names = names or submitted_assignments(root)
     if not names:
@@ -193,16 +212,16 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     if not sandboxed:
         print("WARNING: grading WITHOUT a sandbox: student code runs with your rights", file=sys.stderr)
     workers = workers or os.cpu_count() or 1
-    ensure_in_gradebook(names, root)
+    ensure_in_gradebook(names, root, db_url)
     todo, outcomes = [], []
-    for student, assignment in jobs(names, root):
+    for student, assignment in shard_of(jobs(names, root), shard):
         if not regrade and already_graded(student, assignment, root):
             outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
         else:
             todo.append((student, assignment))
     progress = Progress(len(todo))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or [], sandboxed, limits): (s, a)
+        futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or [], sandboxed, limits, db_url): (s, a)
                    for s, a in todo}
         for future in as_completed(futures):
             outcome = future.result()
@@ -210,44 +229,44 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             progress.step(f"{outcome.assignment}/{outcome.student} {outcome.status}")
     if feedback:
         for name in names:
-            nbgrader("generate_feedback", name, cwd=root, check=False)
-    nbgrader("export", "--to", os.path.join(root, "grades.csv"), cwd=root, check=False)
+            nbgrader("generate_feedback", name, *_db_args(db_url), cwd=root, check=False)
+    nbgrader("export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url), cwd=root, check=False)
     with open(os.path.join(root, "grading_report.json"), "w") as fh:
         json.dump([asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))], fh, indent=1)
     return outcomes
 
 
-def exercise_scores(root: str = ROOT) -> dict[tuple[str, str], list[tuple[float, float]]]:
+def exercise_scores(root: str = ROOT, db_url: str | None = None) -> dict[tuple[str, str], list[tuple[float, float]]]:
     """(assignment, grade cell) -> [(score, max score)] over the autograded submissions."""
     from nbgrader.api import Gradebook
 
     scores: dict = {}
-    with Gradebook(_db_url(root)) as gb:
+    with Gradebook(db_url or _db_url(root)) as gb:
         for assignment in gb.assignments:
             for sub in assignment.submissions:
-                for g in sub.grades:
+                for g in (g for nb in sub.notebooks for g in nb.grades):
                     if g.auto_score is not None:
                         scores.setdefault((assignment.name, g.name), []).append((float(g.score), float(g.max_score)))
     return scores
 
 
-def exercise_table(root: str = ROOT) -> str:
+def exercise_table(root: str = ROOT, db_url: str | None = None) -> str:
     rows = ["| assignment | graded cell | mean | full marks |", "| --- | --- | --- | --- |"]
-    for (assignment, cell), values in sorted(exercise_scores(root).items()):
+    for (assignment, cell), values in sorted(exercise_scores(root, db_url).items()):
         mean = sum(s for s, _ in values) / len(values)
         full = sum(1 for s, m in values if s >= m)
         rows.append(f"| {assignment} | {cell} | {mean:.2f} / {values[0][1]:g} | {full} of {len(values)} |")
     return "\n".join(rows)
 
 
-def plot_distribution(root: str = ROOT) -> str | None:
+def plot_distribution(root: str = ROOT, db_url: str | None = None) -> str | None:
     """A histogram of the fraction of points per exercise, saved next to grades.csv."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    scores = exercise_scores(root)
+    scores = exercise_scores(root, db_url)
     if not scores:
         return None
     keys = sorted(scores)
@@ -271,16 +290,17 @@ def plot_distribution(root: str = ROOT) -> str | None:
     return path
 
 
-def gradebook_table(root: str = ROOT) -> str:
+def gradebook_table(root: str = ROOT, db_url: str | None = None) -> str:
     """Per student and assignment: autograded score, points still to grade by hand."""
     from nbgrader.api import Gradebook
 
     lines = [f"{'student':<24} {'assignment':<18} {'autograded':>10}  {'to grade by hand':>16}"]
-    with Gradebook(_db_url(root)) as gb:
+    with Gradebook(db_url or _db_url(root)) as gb:
         for assignment in gb.assignments:
             for sub in sorted(assignment.submissions, key=lambda s: s.student.id):
-                auto = [g for g in sub.grades if g.auto_score is not None]
-                manual = sum(g.max_score for g in sub.grades if g.auto_score is None)
+                grades = [g for nb in sub.notebooks for g in nb.grades]
+                auto = [g for g in grades if g.auto_score is not None]
+                manual = sum(g.max_score for g in grades if g.auto_score is None)
                 score = f"{sum(g.score for g in auto):g}/{sum(g.max_score for g in auto):g}"
                 lines.append(f"{sub.student.id:<24} {assignment.name:<18} {score:>10}  {manual:>12g} pts")
     return "\n".join(lines)
@@ -293,6 +313,10 @@ def main(argv=None) -> int:
     parser.add_argument("--regrade", action="store_true", help="grade again submissions graded by an earlier run")
     parser.add_argument("--submission-timeout", type=float, default=900.0, help="seconds one submission may take")
     parser.add_argument("--course-dir", default=ROOT)
+    parser.add_argument("--db-url", default=os.environ.get("DISTCOURSE_DB_URL"),
+                        help="gradebook URL, e.g. postgresql+psycopg2://user@host/db shared by several machines "
+                             "(default: $DISTCOURSE_DB_URL, else gradebook.db in the course directory)")
+    parser.add_argument("--shard", default=None, help="i/n: grade only this machine's share, e.g. 1/2 and 2/2")
     parser.add_argument("--unsandboxed", action="store_true",
                         help="run student code without the sandbox, with your rights (only where bubblewrap is missing)")
     args = parser.parse_args(argv)
@@ -300,13 +324,13 @@ def main(argv=None) -> int:
         parser.error("--workers must be at least 1")
     start = time.monotonic()
     outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout,
-                     unsandboxed=args.unsandboxed)
+                     unsandboxed=args.unsandboxed, db_url=args.db_url, shard=args.shard)
     seconds = time.monotonic() - start
     print()
-    print(gradebook_table(args.course_dir))
+    print(gradebook_table(args.course_dir, args.db_url))
     print()
-    print(exercise_table(args.course_dir))
-    plot = plot_distribution(args.course_dir)
+    print(exercise_table(args.course_dir, args.db_url))
+    plot = plot_distribution(args.course_dir, args.db_url)
     problems = [o for o in outcomes if o.status in ("failed", "timeout")]
     if problems:
         print("\nsubmissions that could not be graded in full:")

@@ -13,14 +13,17 @@ from tools import clean_notebooks
 from tools.course import ROOT, assignments, nbgrader
 
 
-def generate(course_dir: str = ROOT, names: list[str] | None = None) -> list[str]:
-    """Run `nbgrader generate_assignment --force` for each assignment; return the notebooks written."""
+def generate(course_dir: str = ROOT, names: list[str] | None = None, nbgrader_args: list[str] | None = None) -> list[str]:
+    """Run `nbgrader generate_assignment --force` for each assignment; return the notebooks written.
+
+    `nbgrader_args` go to every nbgrader call (e.g. `--CourseDirectory.db_url=...` for a shared gradebook).
+    """
     import glob
     import os
 
     written = []
     for name in names or assignments(course_dir):
-        nbgrader("generate_assignment", name, "--force", cwd=course_dir)
+        nbgrader("generate_assignment", name, "--force", *(nbgrader_args or []), cwd=course_dir)
         written += glob.glob(os.path.join(course_dir, "release", name, "*.ipynb"))
     clean_notebooks.main(sorted(written))
     return sorted(written)

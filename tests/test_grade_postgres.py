@@ -1,0 +1,86 @@
+"""A PostgreSQL gradebook shared by two grading machines (shards), on a real server on loopback.
+
+`.ci/run` installs Debian's postgresql; this test starts a private cluster in a temporary folder,
+grades a class in two shards from two course directories (two "machines") at the same time through
+`tools.grade --shard i/2 --db-url ...`, and checks the one gradebook has every grade exactly once.
+"""
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from tests.tiny_course import ROOT, expected, make_course, scores
+from tools.course import venv_env
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_postgres")]
+
+PG_BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+if not PG_BIN and shutil.which("initdb"):
+    PG_BIN = [os.path.dirname(shutil.which("initdb"))]
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    if not PG_BIN:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed: .ci/run should have installed Debian's postgresql")
+        pytest.skip("PostgreSQL server binaries not found (apt-get install postgresql)")
+    bin_dir = PG_BIN[-1]
+    folder = tempfile.mkdtemp(prefix="pg-")
+    run_as = []
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use its own system user
+        user = pwd.getpwnam("postgres")
+        os.chown(folder, user.pw_uid, user.pw_gid)
+        run_as = ["runuser", "-u", "postgres", "--"]
+    data, port = os.path.join(folder, "data"), _free_port()
+    subprocess.run(run_as + [f"{bin_dir}/initdb", "-D", data, "-A", "trust", "-U", "grader"], check=True,
+                   capture_output=True)
+    subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", data, "-l", os.path.join(folder, "log"), "-w", "-o",
+                             f"-p {port} -h 127.0.0.1 -k {folder}", "start"], check=True, capture_output=True)
+    try:
+        subprocess.run([f"{bin_dir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "grader", "gradebook"],
+                       check=True, capture_output=True)
+        yield f"postgresql+psycopg2://grader@127.0.0.1:{port}/gradebook"
+    finally:
+        subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_two_shards_on_two_machines_fill_one_postgres_gradebook(postgres_url, tmp_path):
+    students = 8
+    machines = [make_course(tmp_path / f"machine{i}", students, postgres_url if i == 1 else None) for i in (1, 2)]
+    procs = [
+        subprocess.Popen([sys.executable, "-m", "tools.grade", "ps0_tiny", "--course-dir", str(root),
+                          "--db-url", postgres_url, "--shard", f"{i}/2", "--workers", "2"],
+                         cwd=ROOT, env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        for i, root in enumerate(machines, start=1)
+    ]
+    outputs = [p.communicate(timeout=600)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs), "\n".join(outputs)
+    assert scores(postgres_url) == {f"student{i:02d}": expected(i) for i in range(students)}
+    # each machine graded its own half, and only that
+    for i, root in enumerate(machines):
+        graded = sorted(os.listdir(root / "autograded"))
+        assert graded == [f"student{k:02d}" for k in range(i, students, 2)], graded
+
+
+def test_a_bad_shard_is_refused():
+    from tools import grade
+
+    for shard in ("3/2", "0/2", "half"):
+        with pytest.raises(SystemExit):
+            grade.shard_of([1, 2, 3], shard)
+    assert grade.shard_of([1, 2, 3, 4, 5], "2/2") == [2, 4]

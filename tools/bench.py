@@ -107,7 +107,54 @@ def bench_notebooks() -> list[tuple[str, str]]:
     return rows
 
 
-SECTIONS = {"launch": bench_launch, "autograde": bench_autograde, "notebooks": bench_notebooks}
+def synthetic_class(root: str, size: int) -> None:
+    """Hand in `size` submissions spread over every assignment: correct, wrong (corpus) and untouched."""
+    from tools.submissions import corpus
+
+    kinds = []
+    for name in assignments():
+        source_nb, release_nb = source_and_release(name)
+        kinds.append((name, "correct", fill(release_nb, source_nb)))
+        kinds += [(name, f"wrong-{s.name}", fill(release_nb, source_nb, s.cells)) for s in corpus(name) if s.loses]
+        kinds.append((name, "untouched", release_nb))
+    # round-robin over assignments so every part is represented
+    by_part = {}
+    for name, label, nb in kinds:
+        by_part.setdefault(name, []).append((label, nb))
+    picked = []
+    while len(picked) < size:
+        for name, items in by_part.items():
+            label, nb = items[len(picked) // len(by_part) % len(items)]
+            picked.append((name, f"s{len(picked):03d}-{label}"[:60], nb))
+            if len(picked) == size:
+                break
+    for name, student, nb in picked:
+        folder = os.path.join(root, "submitted", student, name)
+        os.makedirs(folder)
+        nbformat.write(nb, os.path.join(folder, notebook_name(name)))
+
+
+def bench_class(size: int = 40) -> list[tuple[str, str]]:
+    from tools import grade
+
+    rows, times = [], {}
+    for workers in (1, 2):
+        with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
+            shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), tmp)
+            shutil.copytree(os.path.join(ROOT, "source"), os.path.join(tmp, "source"))
+            grade.ensure_in_gradebook(assignments(), tmp)
+            synthetic_class(tmp, size)
+            start = time.perf_counter()
+            outcomes = grade.grade(None, tmp, workers=workers, feedback=False)
+            times[workers] = time.perf_counter() - start
+            graded = sum(o.status == "graded" for o in outcomes)
+        rows.append((f"grade a class of {size} submissions (all parts, correct/wrong/untouched), {workers} worker(s)",
+                     f"{times[workers]:.0f} s, {60 * graded / times[workers]:.1f} submissions/min"))
+    rows.append(("speed-up of 2 workers over 1 (2 cores)", f"{times[1] / times[2]:.2f}x"))
+    return rows
+
+
+SECTIONS = {"launch": bench_launch, "autograde": bench_autograde, "notebooks": bench_notebooks, "class": bench_class}
 
 
 def main(argv=None) -> int:

@@ -59,9 +59,10 @@ check-notebooks: $(STAMP)
 nbval: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=300 notebooks source
 
+# One pytest run: the test suite and nbval over every lecture and solution notebook, on $(JOBS) workers.
 test: $(STAMP) check-notebooks
-	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup tests
-	$(MAKE) --no-print-directory nbval
+	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
+		--sanitize-with tests/sanitize.cfg tests notebooks source
 
 clean:
 	rm -rf submitted autograded feedback gradebook.db grades.csv dist .pytest_cache

@@ -49,3 +49,19 @@ def test_a_killed_run_resumes_without_losing_or_repeating_grades(tmp_path):
     after = _scores(root)
     assert after == {f"student{i:02d}": expected(i) for i in range(6)}
     assert all(after[s] == before[s] for s in before), "a grade recorded before the kill changed"
+
+
+def test_ctrl_c_stops_at_once_and_keeps_what_was_graded(tmp_path):
+    root = make_course(tmp_path, 6)
+    cmd = [sys.executable, "-m", "tools.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=venv_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 240
+    while len(_scores(root)) < 1 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    _, err = proc.communicate(timeout=60)
+    assert time.monotonic() - start < 20, "Ctrl-C waited for the queued submissions"
+    assert "interrupted" in err and "run again to resume" in err, err[-2000:]
+    kept = _scores(root)
+    assert 1 <= len(kept) < 6 and all(kept[s] == expected(int(s[-2:])) for s in kept)

@@ -129,6 +129,7 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
                     f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
         proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 env=env, start_new_session=True)
+        _RUNNING.add(proc)
         try:
             out, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -136,6 +137,7 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
             return Outcome(student, assignment, "timeout", time.monotonic() - start,
                            f"grading this submission took longer than {timeout:g} s and was stopped")
         finally:
+            _RUNNING.discard(proc)
             if sandboxed:
                 sandbox.remove_empty_cgroups()
     seconds = time.monotonic() - start
@@ -145,6 +147,9 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
     with open(os.path.join(os.path.dirname(graded_nb), DONE_MARKER), "w") as fh:
         fh.write(f"graded in {seconds:.1f} s\n")
     return Outcome(student, assignment, "graded", seconds)
+
+
+_RUNNING: set = set()  # nbgrader processes in flight, killed if the run is interrupted
 
 
 def _kill_group(proc: subprocess.Popen) -> None:
@@ -220,13 +225,25 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         else:
             todo.append((student, assignment))
     progress = Progress(len(todo))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
+    pool = ThreadPoolExecutor(max_workers=workers)
+    try:
         futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or [], sandboxed, limits, db_url): (s, a)
                    for s, a in todo}
         for future in as_completed(futures):
             outcome = future.result()
             outcomes.append(outcome)
             progress.step(f"{outcome.assignment}/{outcome.student} {outcome.status}")
+    except KeyboardInterrupt:
+        # Stop at once: queued submissions never start, running ones are killed with their kernels.
+        # Every grade already recorded stays in the gradebook; the next run resumes after them.
+        pool.shutdown(wait=False, cancel_futures=True)
+        for proc in list(_RUNNING):
+            _kill_group(proc)
+        done = sum(o.status == "graded" for o in outcomes)
+        print(f"\ninterrupted: {done} submission(s) graded in this run are kept; run again to resume", file=sys.stderr)
+        raise
+    finally:
+        pool.shutdown(wait=True)
     if feedback:
         for name in names:
             nbgrader("generate_feedback", name, *_db_args(db_url), cwd=root, check=False)

@@ -21,7 +21,7 @@ import nbformat
 
 from tools.course import ROOT, nbgrader, notebook_name
 from tools.submissions import (  # noqa: F401 - re-exported for the tests
-    Submission, build_submissions, corpus, fill, solution_text, source_and_release, test_cell_ids,
+    Submission, _nbgrader_meta, build_submissions, corpus, fill, solution_text, source_and_release, test_cell_ids,
 )
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -78,7 +78,12 @@ def _grade_chunk(assignment: str, notebooks: dict[str, nbformat.NotebookNode], f
                     fh.write(nb)
             else:
                 nbformat.write(nb, os.path.join(folder, nb_file))
-        proc = nbgrader("autograde", assignment, cwd=course, check=False)
+        # Kernels talk to nbgrader over IPC sockets in this private folder: parallel graders under
+        # load cannot collide on TCP ports ("Address already in use").
+        ipc = os.path.join(tmp, "ipc")
+        os.makedirs(ipc)
+        proc = nbgrader("autograde", assignment, "--KernelManager.transport=ipc",
+                        f"--KernelManager.ip={os.path.join(ipc, 'kernel')}", cwd=course, check=False)
         run = GradeRun(log=proc.stdout + proc.stderr)
         if proc.returncode != 0:
             raise RuntimeError(f"nbgrader autograde failed:\n{run.log}")

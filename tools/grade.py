@@ -119,14 +119,16 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
            "--log-level=WARN", *_db_args(db_url), *extra]
     with tempfile.TemporaryDirectory(prefix="grade-kernel-") as private:
         env = venv_env()
+        # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
+        # collide between parallel graders, and the only part of the grader's world a sandbox sees.
+        os.makedirs(os.path.join(private, "runtime"))
+        env.update(JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"))
+        cmd += ["--KernelManager.transport=ipc", f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
         if sandboxed:
-            # nbgrader starts the kernel through the sandbox kernelspec; they talk over IPC sockets
-            # in this private folder, the only part of the grader's world the sandbox can see.
+            # nbgrader starts the kernel through the sandbox kernelspec written here
             sandbox.write_kernelspec(private, root, limits)
-            os.makedirs(os.path.join(private, "runtime"))
-            env.update(JUPYTER_PATH=private, JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"))
-            cmd += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}", "--KernelManager.transport=ipc",
-                    f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
+            env.update(JUPYTER_PATH=private)
+            cmd += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
         proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 env=env, start_new_session=True)
         _RUNNING.add(proc)

@@ -31,8 +31,8 @@ _UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
 
 def _flatten(items) -> Iterable:
     for item in items:
-        if item is None:
-            continue
+        if item is None or isinstance(item, (bool, int, float, complex, str)):
+            continue  # not tensors: e.g. a step count or a hyperparameter inside an optimizer's state
         if isinstance(item, torch.Tensor):
             yield item
         elif isinstance(item, dict):
@@ -48,7 +48,8 @@ def tensor_bytes(*tensors) -> int:
 
     Args:
         *tensors: tensors, or lists / tuples / dicts / generators of tensors (nested is fine).
-            None is skipped, so `(p.grad for p in model.parameters())` works before backward.
+            None is skipped, so `(p.grad for p in model.parameters())` works before backward;
+            so are plain numbers and strings, so an optimizer's state dicts can be passed as they are.
             A tensor object met twice is counted once. A DTensor (FSDP) counts its local shard
             only, which is what this process actually stores. Meta tensors count the bytes
             they *would* take, although they allocate nothing.
@@ -56,12 +57,12 @@ def tensor_bytes(*tensors) -> int:
     Returns:
         The number of bytes, as an int.
     """
-    seen: set[int] = set()
+    seen: dict[int, torch.Tensor] = {}  # keeps each tensor alive, so no id is reused during the count
     total = 0
     for t in _flatten(tensors):
         if id(t) in seen:
             continue
-        seen.add(id(t))
+        seen[id(t)] = t
         local = t.to_local() if hasattr(t, "to_local") else t
         total += local.numel() * local.element_size()
     return total

@@ -215,6 +215,11 @@ def launch(
                 timeout=datetime.timedelta(seconds=timeout + 30), wait_for_workers=False,
             )
             port = store.port
+            # A round trip makes sure the server thread has finished accepting our own client
+            # (it calls getnameinfo, holding glibc's resolver lock): a rank forked during that
+            # call inherits the lock held and hangs in its own getnameinfo.
+            store.set("launch/ready", "1")
+            store.get("launch/ready")
         job = _Job(fn, args, kwargs, world_size, backend, port, workdir, threads_per_rank, float(timeout), prefix_output, budget)
         if start_method == "fork":
             target, payload = _fork_entry, job
@@ -225,6 +230,9 @@ def launch(
         logging.getLogger("torch.multiprocessing.spawn").setLevel(logging.ERROR)
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
+        # Only now may the ranks connect to the store: forking while the store's server thread is
+        # serving an earlier rank copies its locked mutexes into the child, which then hangs.
+        open(os.path.join(workdir, "go"), "w").close()
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -299,6 +307,8 @@ def _run_rank(rank: int, job: _Job) -> None:
             import torch.distributed as dist
 
             pg_timeout = datetime.timedelta(seconds=job.timeout + 10)
+            while not os.path.exists(os.path.join(job.workdir, "go")):  # see launch(): fork first, connect after
+                time.sleep(0.001)
             store = dist.TCPStore("127.0.0.1", job.store_port, world_size=None, is_master=False, timeout=pg_timeout)
             if job.backend == "nccl":
                 torch.cuda.set_device(rank)

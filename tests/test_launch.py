@@ -396,3 +396,10 @@ def test_memory_budget_lets_a_small_rank_through_and_stops_a_large_one_with_a_re
     assert "ran out of memory" in str(info.value)
     # the same allocation without a budget fits: the limit, not the machine, stopped it
     assert helpers.launch(_allocate_mib, 2, 200) == [200, 200]
+
+
+def test_many_launches_in_a_row_never_hang():
+    """Regression: a rank forked while the store's server thread held glibc's resolver lock hung
+    (about 1 launch in 50). Ranks now connect only after every fork is done."""
+    for i in range(50):
+        assert helpers.launch(_rank_and_sum, 4, i, timeout=30)[3][0] == i + 3

@@ -30,6 +30,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import helpers
+import torch._dynamo  # noqa: F401 - DDP's constructor imports it (~1 s); forked ranks inherit it from here
 from autograders.common import check_choice, run_ranks
 
 #: Seconds one multi-process check may take. Honest code needs well under 2 s; a collective that
@@ -39,6 +40,11 @@ WORLD_SIZES = (2, 4)
 
 
 # --------------------------------------------------------------------------- shared pieces
+
+
+def _run(exercise: str, fn, world_size: int, *args):
+    """run_ranks with this assignment's TIMEOUT."""
+    return run_ranks(exercise, fn, world_size, *args, timeout=TIMEOUT)
 
 
 class _Net(nn.Module):
@@ -140,7 +146,7 @@ def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
 def check_average_gradients(average_gradients) -> None:
     """average_gradients on 2 and 4 ranks equals the full-batch gradient; None grads are skipped."""
     for world in WORLD_SIZES:
-        run_ranks("average_gradients", _average_gradients_rank, world, average_gradients, 3, 7 + world, timeout=TIMEOUT)
+        _run("average_gradients", _average_gradients_rank, world, average_gradients, 3, 7 + world)
 
 
 # --------------------------------------------------------------------------- exercise 2
@@ -190,7 +196,7 @@ def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
 def check_my_ddp_broadcast(MyDDP) -> None:
     """Ranks seeded differently hold rank 0's parameters and buffers right after MyDDP(model)."""
     for world in WORLD_SIZES:
-        run_ranks("MyDDP (broadcast at construction)", _my_ddp_broadcast_rank, world, MyDDP, 40 + world, timeout=TIMEOUT)
+        _run("MyDDP (broadcast at construction)", _my_ddp_broadcast_rank, world, MyDDP, 40 + world)
 
 
 def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: int):
@@ -244,7 +250,7 @@ def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: in
 def check_my_ddp_training(MyDDP) -> None:
     """MyDDP training steps match one process on the global batch and torch's DDP, after every step."""
     for world in WORLD_SIZES:
-        run_ranks("MyDDP (training)", _my_ddp_train_rank, world, MyDDP, 3, 3, 0.5, 60 + world, timeout=TIMEOUT)
+        _run("MyDDP (training)", _my_ddp_train_rank, world, MyDDP, 3, 3, 0.5, 60 + world)
 
 
 # --------------------------------------------------------------------------- exercise 3
@@ -306,7 +312,7 @@ def _shard_results(shard_indices):
     key = id(shard_indices)
     if key not in _SHARD_CACHE or _SHARD_CACHE[key][0] is not shard_indices:
         try:
-            parts = run_ranks("shard_indices", _shard_rank, 2, shard_indices, _SHARD_CASES, timeout=TIMEOUT)
+            parts = _run("shard_indices", _shard_rank, 2, shard_indices, _SHARD_CASES)
             merged = {}
             for part in parts:
                 merged.update(part)
@@ -472,7 +478,7 @@ def _train_runs(train_ddp):
         try:
             for world in WORLD_SIZES:
                 path = os.path.join(tmp, f"ckpt_{world}.pt")
-                results = run_ranks("train_ddp", _train_ddp_rank, world, train_ddp, path, timeout=TIMEOUT)
+                results = _run("train_ddp", _train_ddp_rank, world, train_ddp, path)
                 checkpoint = None
                 if os.path.exists(path):
                     try:
@@ -511,6 +517,11 @@ def check_train_ddp_matches_large_batch(train_ddp) -> None:
                 raise AssertionError(
                     f"train_ddp on {world} ranks: rank {r} trained on batches of sizes {sorted(set(sizes))}; with a global "
                     f"batch of {G} on {world} ranks, every rank's batch must be {G} // {world} = {b}")
+            if len(sizes) == E * math.ceil(n / b) and world > 1:
+                raise AssertionError(
+                    f"train_ddp on {world} ranks: rank {r} went through the whole data set ({n} samples) every epoch, so "
+                    "the ranks trained on the same samples. Give the DataLoader sampler=DistributedSampler(dataset) so "
+                    "each rank gets its own shard")
             if len(sizes) != E * steps_per_epoch:
                 raise AssertionError(
                     f"train_ddp on {world} ranks: rank {r} ran {len(sizes)} training steps, expected {E} epochs x "
@@ -620,9 +631,11 @@ def check_train_ddp_checkpoint(train_ddp) -> None:
 def _load_anywhere_rank(load_state_anywhere):
     from torch.nn.parallel import DistributedDataParallel as DDP
 
+    dev = _device()
+
     def bare(seed):
         torch.manual_seed(seed)
-        return _Net()
+        return _Net().to(dev)
 
     def wrapped(seed, kind):
         return DDP(bare(seed)) if kind == "ddp" else nn.DataParallel(bare(seed))
@@ -639,7 +652,15 @@ def _load_anywhere_rank(load_state_anywhere):
             target = make()
             keys_before = list(sd.keys())
             values_before = [v.clone() for v in sd.values()]
-            load_state_anywhere(target, sd)
+            try:
+                load_state_anywhere(target, sd)
+            except Exception as exc:  # noqa: BLE001 - reported to the student
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                hint = (" The 'module.' prefix of a wrapped model's keys must be removed (or added) to match the target."
+                        if "module." in str(exc) or "Missing key" in str(exc) else "")
+                raise AssertionError(
+                    f"loading a checkpoint from {source_name} into {target_name} raised {type(exc).__name__}: {first}.{hint}"
+                ) from None
             assert list(sd.keys()) == keys_before and all(torch.equal(a, b) for a, b in zip(sd.values(), values_before)), (
                 f"loading a checkpoint from {source_name} into {target_name} modified the caller's state_dict (its keys "
                 "changed). Work on a copy: consume_prefix_in_state_dict_if_present strips the prefix IN PLACE, and the "
@@ -652,11 +673,11 @@ def _load_anywhere_rank(load_state_anywhere):
             assert _close(got, expected, 0, 0), (
                 f"loading a checkpoint from {source_name} into {target_name} did not give the checkpoint's weights")
     # strict=True: a checkpoint of another model must be refused, loudly.
-    other = nn.Linear(5, 8).state_dict()
+    other = nn.Linear(5, 8).to(dev).state_dict()
     for target_name, make in targets.items():
         try:
             load_state_anywhere(make(), dict(other))
-        except RuntimeError:
+        except Exception:  # noqa: BLE001 - any loud failure will do
             continue
         raise AssertionError(
             f"a checkpoint of a different model (missing keys) loaded into {target_name} without an error: "
@@ -666,20 +687,20 @@ def _load_anywhere_rank(load_state_anywhere):
 
 def check_load_state_anywhere(load_state_anywhere) -> None:
     """Bare <-> DDP <-> DataParallel checkpoints load with strict=True, without touching the caller's dict."""
-    run_ranks("load_state_anywhere", _load_anywhere_rank, 1, load_state_anywhere, timeout=TIMEOUT)
+    _run("load_state_anywhere", _load_anywhere_rank, 1, load_state_anywhere)
 
 
 # --------------------------------------------------------------------------- quiz
 
 _QUIZ = {
-    "q1": ("b", "DataParallel keeps the model as its attribute `module`, so every state_dict key gains the prefix "
+    "q1": ("a", "DataParallel keeps the model as its attribute `module`, so every state_dict key gains the prefix "
                 "'module.', on a CPU as on 8 GPUs."),
-    "q2": ("b", "DDP's constructor broadcasts rank 0's parameters to every rank; no averaging happens at construction."),
+    "q2": ("c", "DDP's constructor broadcasts rank 0's parameters to every rank; no averaging happens at construction."),
     "q3": ("c", "DDP all-reduces gradients, whose shapes do not depend on the batch size; the result is the plain "
                 "mean of the two ranks' gradients, which weighs rank 0's 3 samples as much as rank 1's 4."),
-    "q4": ("b", "DistributedSampler gives rank r the indices r, r + 3, r + 6, ... of a list padded to a multiple of "
+    "q4": ("d", "DistributedSampler gives rank r the indices r, r + 3, r + 6, ... of a list padded to a multiple of "
                 "the number of replicas by repeating its start."),
-    "q5": ("b", "DataParallel splits ONE batch across its GPUs; under DDP every process has its own DataLoader, so the "
+    "q5": ("d", "DataParallel splits ONE batch across its GPUs; under DDP every process has its own DataLoader, so the "
                 "global batch is batch_size x world_size."),
 }
 

@@ -18,7 +18,8 @@ unchanged under `torchrun`, where the script initialises the group itself.
 How it works: processes are started by `torch.multiprocessing.start_processes`, with "fork" when it
 is safe (Linux, CUDA not yet initialised in the parent: starts in milliseconds, sees notebook
 functions directly) and "spawn" otherwise (the function travels by cloudpickle). The parent owns the
-rendezvous TCPStore on a free port chosen by the OS, so two launches never race for a port. Each
+rendezvous TCPStore lives in rank 0, on a free port chosen by the OS, so two launches never race
+for a port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
 rank writes its return value, or its exception and traceback, to a private folder; the parent
 re-raises the first failure with the rank number, and on timeout kills every rank and names those
 that had not finished.
@@ -96,7 +97,6 @@ class _Job:
     kwargs: dict
     world_size: int
     backend: str | None
-    store_port: int
     workdir: str
     threads: int
     timeout: float
@@ -204,23 +204,13 @@ def launch(
     from torch.multiprocessing.spawn import ProcessException
 
     workdir = tempfile.mkdtemp(prefix="launch-")
-    store = None
     ctx = None
     try:
-        port = 0
-        if backend is not None:
-            # The parent holds the rendezvous store: the OS picks a free port and keeps it ours.
-            store = dist.TCPStore(
-                "127.0.0.1", 0, world_size=None, is_master=True,
-                timeout=datetime.timedelta(seconds=timeout + 30), wait_for_workers=False,
-            )
-            port = store.port
-            # A round trip makes sure the server thread has finished accepting our own client
-            # (it calls getnameinfo, holding glibc's resolver lock): a rank forked during that
-            # call inherits the lock held and hangs in its own getnameinfo.
-            store.set("launch/ready", "1")
-            store.get("launch/ready")
-        job = _Job(fn, args, kwargs, world_size, backend, port, workdir, threads_per_rank, float(timeout), prefix_output, budget)
+        # No store, no thread in this process: rank 0 hosts the rendezvous store on a port the OS
+        # picks and publishes it in workdir. (A store server thread here would sometimes be inside
+        # getnameinfo, holding glibc's resolver lock, at the moment of a fork; the rank inheriting
+        # the held lock hung forever in its own lookup.)
+        job = _Job(fn, args, kwargs, world_size, backend, workdir, threads_per_rank, float(timeout), prefix_output, budget)
         if start_method == "fork":
             target, payload = _fork_entry, job
         else:
@@ -230,9 +220,6 @@ def launch(
         logging.getLogger("torch.multiprocessing.spawn").setLevel(logging.ERROR)
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
-        # Only now may the ranks connect to the store: forking while the store's server thread is
-        # serving an earlier rank copies its locked mutexes into the child, which then hangs.
-        open(os.path.join(workdir, "go"), "w").close()
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
@@ -246,8 +233,6 @@ def launch(
     finally:
         if ctx is not None:
             _kill_all(ctx)
-        if store is not None:
-            del store
         shutil.rmtree(workdir, ignore_errors=True)
 
 
@@ -292,7 +277,7 @@ def _run_rank(rank: int, job: _Job) -> None:
     _set_parent_death_signal()
     os.environ.update(
         RANK=str(rank), WORLD_SIZE=str(job.world_size), LOCAL_RANK=str(rank),
-        LOCAL_WORLD_SIZE=str(job.world_size), MASTER_ADDR="127.0.0.1", MASTER_PORT=str(job.store_port),
+        LOCAL_WORLD_SIZE=str(job.world_size), MASTER_ADDR="127.0.0.1",
     )
     if job.prefix_output:
         sys.stdout = _PrefixedStream(sys.stdout, f"[rank {rank}] ")
@@ -307,9 +292,7 @@ def _run_rank(rank: int, job: _Job) -> None:
             import torch.distributed as dist
 
             pg_timeout = datetime.timedelta(seconds=job.timeout + 10)
-            while not os.path.exists(os.path.join(job.workdir, "go")):  # see launch(): fork first, connect after
-                time.sleep(0.001)
-            store = dist.TCPStore("127.0.0.1", job.store_port, world_size=None, is_master=False, timeout=pg_timeout)
+            store = _rendezvous(rank, job, pg_timeout)
             if job.backend == "nccl":
                 torch.cuda.set_device(rank)
             dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
@@ -322,6 +305,11 @@ def _run_rank(rank: int, job: _Job) -> None:
             # here could pair up with a student's stray collective on another rank.
             store.set(f"done/{rank}", "1")
             store.wait([f"done/{r}" for r in range(job.world_size)])
+            # Rank 0 serves the store: it leaves last, once every rank has had its answer.
+            if rank == 0:
+                store.wait([f"left/{r}" for r in range(1, job.world_size)])
+            else:
+                store.set(f"left/{rank}", "1")
     except BaseException as exc:  # noqa: BLE001 - everything must reach the parent
         if not os.path.exists(_path(job.workdir, rank, "result")):
             _write_error(job.workdir, rank, exc)
@@ -380,6 +368,30 @@ def _apply_memory_budget(budget: int, backend: str | None, rank: int) -> None:
         raise RuntimeError("memory_budget on CPU needs Linux (RLIMIT_DATA); run this cell on Linux or a GPU")
     limit = _data_bytes() + budget
     resource.setrlimit(resource.RLIMIT_DATA, (limit, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+
+
+def _rendezvous(rank: int, job: _Job, timeout: datetime.timedelta):
+    """Rank 0 starts the TCPStore on a free port and publishes it; the others read it and connect."""
+    import torch.distributed as dist
+
+    port_file = os.path.join(job.workdir, "port")
+    if rank == 0:
+        store = dist.TCPStore("127.0.0.1", 0, world_size=None, is_master=True, timeout=timeout, wait_for_workers=False)
+        port = store.port
+        with open(port_file + ".tmp", "w") as fh:
+            fh.write(str(port))
+        os.replace(port_file + ".tmp", port_file)
+    else:
+        deadline = time.monotonic() + job.timeout
+        while not os.path.exists(port_file):
+            if time.monotonic() > deadline:
+                raise TimeoutError("rank 0 never published the rendezvous port")
+            time.sleep(0.001)
+        with open(port_file) as fh:
+            port = int(fh.read())
+        store = dist.TCPStore("127.0.0.1", port, world_size=None, is_master=False, timeout=timeout)
+    os.environ["MASTER_PORT"] = str(port)
+    return store
 
 
 def _flush() -> None:

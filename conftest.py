@@ -3,6 +3,7 @@
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
     for item in items:
         path = str(getattr(item, "path", ""))

@@ -212,6 +212,7 @@ def launch(
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, backend, workdir, threads_per_rank, float(timeout), prefix_output, budget)
         if start_method == "fork":
+            _warm_imports()
             target, payload = _fork_entry, job
         else:
             target, payload = _spawn_entry, cloudpickle.dumps(job)
@@ -234,6 +235,23 @@ def launch(
         if ctx is not None:
             _kill_all(ctx)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+_WARM = False
+
+
+def _warm_imports() -> None:
+    """Import, once in this process, what every rank would otherwise import after the fork.
+
+    DDP's constructor imports torch._dynamo and the first backward torch.fx's symbolic shapes:
+    about a second per rank, paid again at every launch. Imported here once, forked ranks inherit it.
+    """
+    global _WARM
+    if not _WARM:
+        import torch._dynamo  # noqa: F401
+        import torch.fx.experimental.symbolic_shapes  # noqa: F401
+
+        _WARM = True
 
 
 def _choose_start_method(start_method: str | None) -> str:
@@ -376,8 +394,17 @@ def _rendezvous(rank: int, job: _Job, timeout: datetime.timedelta):
 
     port_file = os.path.join(job.workdir, "port")
     if rank == 0:
-        store = dist.TCPStore("127.0.0.1", 0, world_size=None, is_master=True, timeout=timeout, wait_for_workers=False)
-        port = store.port
+        # An IPv4 socket of our own: on the store's default dual-stack socket, peers appear as
+        # ::ffff:127.0.0.1, whose reverse lookup can wait seconds for an unreachable DNS server.
+        import socket
+
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(128)
+        port = listener.getsockname()[1]
+        store = dist.TCPStore("127.0.0.1", port, world_size=None, is_master=True, timeout=timeout,
+                              wait_for_workers=False, master_listen_fd=listener.detach())
         with open(port_file + ".tmp", "w") as fh:
             fh.write(str(port))
         os.replace(port_file + ".tmp", port_file)

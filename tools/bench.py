@@ -67,6 +67,14 @@ def bench_launch() -> list[tuple[str, str]]:
         rows.append((f"start {world_size} gloo ranks + one all_reduce: helpers.launch", f"{lt * 1000:.0f} ms"))
         rows.append((f"start {world_size} gloo ranks + one all_reduce: torch.multiprocessing.spawn", f"{st * 1000:.0f} ms"))
         rows.append((f"speed-up of helpers.launch over spawn, {world_size} ranks (target >= 20x)", f"{st / lt:.0f}x"))
+    times = []
+    for _ in range(100):
+        start = time.perf_counter()
+        helpers.launch(_all_reduce_once, 4, backend="gloo")
+        times.append(time.perf_counter() - start)
+    times.sort()
+    rows.append(("100 launches of 4 ranks in a row: median / slowest",
+                 f"{times[49] * 1000:.0f} ms / {times[-1] * 1000:.0f} ms"))
     return rows
 
 

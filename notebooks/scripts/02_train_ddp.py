@@ -87,6 +87,7 @@ def main():
         losses = train_digits(args.per_rank_batch, num_epochs=args.epochs, checkpoint_path=args.checkpoint)
         if dist.get_rank() == 0:
             print(f"world_size={dist.get_world_size()} final loss {losses[-1]:.6f} after {len(losses)} steps")
+        dist.barrier()  # leave together: a rank tearing down gloo while its peer still talks can abort
     finally:
         dist.destroy_process_group()
 

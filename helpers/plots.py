@@ -52,7 +52,7 @@ def memory_bars(
         raise ValueError(f"unit must be one of {sorted(_SCALE, key=_SCALE.get)}, not {unit!r}")
     scale = _SCALE[unit]
     if ax is None:
-        _, ax = plt.subplots(figsize=(1.2 + 1.1 * len(bars), 3.6))
+        _, ax = plt.subplots(figsize=(2.8 + 1.1 * len(bars), 3.6))
     labels = list(bars)
     components: list[str] = []
     for parts in bars.values():
@@ -71,9 +71,11 @@ def memory_bars(
                 ax.bar(labels[i], top, fill=False, hatch="//", edgecolor="black", linewidth=0)
     for i, top in enumerate(bottoms):
         ax.annotate(f"{top:.3g}", (i, top), ha="center", va="bottom", fontsize=8)
+    highest = max(bottoms + ([budget / scale] if budget is not None else []))
+    ax.set_ylim(0, highest * 1.12)  # room for the labels above the bars
     ax.set_ylabel(f"{unit} per device")
     if title:
         ax.set_title(title)
-    ax.legend(fontsize=8, loc="upper right")
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)  # beside, never over, a bar
     ax.spines[["top", "right"]].set_visible(False)
     return ax

@@ -1,0 +1,75 @@
+"""The rest of the helpers package: memory accounting, data and plots (launch has its own file)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import pytest
+import torch
+from torch import nn
+
+from helpers import memory, pipeline_plots, plots
+from helpers.data import load_digits_tensors
+
+
+def test_tensor_bytes_counts_each_tensor_once_and_skips_non_tensors():
+    a, b = torch.zeros(10), torch.zeros(3, dtype=torch.float64)
+    assert memory.tensor_bytes(a, [a, b], {"step": 3, "x": None, "t": b}) == 10 * 4 + 3 * 8
+    model = nn.Linear(4, 2)
+    assert memory.tensor_bytes(p.grad for p in model.parameters()) == 0  # before backward: all None
+    assert memory.tensor_bytes(torch.empty(1000, 1000, device="meta")) == 4_000_000
+
+
+def test_tensor_bytes_refuses_what_it_cannot_count():
+    with pytest.raises(TypeError, match="counts tensors"):
+        memory.tensor_bytes(object())
+
+
+@pytest.mark.parametrize("n, text", [(0, "0 B"), (1536, "1.5 KiB"), (3 * 2**20, "3 MiB"), (-2 * 2**30, "-2 GiB")])
+def test_format_bytes(n, text):
+    assert memory.format_bytes(n) == text
+
+
+def test_saved_activations_counts_what_autograd_keeps_for_backward():
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
+    x = torch.randn(5, 8)
+    with memory.SavedActivations(exclude=list(model.parameters())) as saved:
+        model(x).sum().backward()
+    # the input of each Linear (5x8, 5x16) and ReLU's output (shared with the 2nd Linear's input)
+    assert saved.nbytes == (5 * 8 + 5 * 16) * 4 and saved.count == 2
+
+
+def test_rss_and_peak_are_plausible():
+    # (some sandboxed kernels report ru_maxrss below the current RSS, so no ordering is asserted)
+    assert memory.rss_bytes() > 10 * 2**20 and memory.peak_rss_bytes() > 10 * 2**20
+
+
+def test_digits_are_shuffled_reproducibly_and_checked():
+    X, y = load_digits_tensors(num_samples=100, seed=1)
+    X2, y2 = load_digits_tensors(num_samples=100, seed=1)
+    assert X.shape == (100, 64) and y.dtype == torch.int64 and torch.equal(y, y2) and torch.equal(X, X2)
+    assert 0 <= X.min() and X.max() <= 1
+    with pytest.raises(ValueError, match="between 1 and 1797"):
+        load_digits_tensors(num_samples=0)
+
+
+def test_memory_bars_stack_components_and_draw_the_budget():
+    mib = 2**20
+    ax = plots.memory_bars({"ddp": {"weights": 4 * mib, "gradients": 4 * mib}, "fsdp": {"weights": 2 * mib}},
+                           budget=6 * mib, unit="MiB")
+    tops = sorted(round(p.get_y() + p.get_height(), 6) for p in ax.patches if p.get_height() > 0 and p.get_fill())
+    assert tops[-1] == 8.0 and ax.get_ylim()[1] > 8.0
+    assert any(line.get_ydata()[0] == 6.0 for line in ax.get_lines())
+    with pytest.raises(ValueError, match="unit"):
+        plots.memory_bars({"a": {"w": 1}}, unit="parsecs")
+
+
+def test_pipeline_timeline_draws_one_row_per_rank():
+    events = [(0, "F", 0, 0.0, 0.01), (1, "F", 0, 0.01, 0.02), (1, "B", 0, 0.02, 0.04), (0, "B", 0, 0.04, 0.06)]
+    ax = pipeline_plots.timeline(events)
+    boxes = len(ax.patches) + sum(len(c.get_paths()) for c in ax.collections)
+    assert boxes >= 4, "one box per forward/backward op"
+    assert len(ax.get_yticks()) == 2, "one row per rank"
+    ax = pipeline_plots.peak_memory({"single": [30 * 2**20], "fsdp": [16 * 2**20, 16 * 2**20]}, budget=28 * 2**20,
+                                    failed=["single"])
+    assert ax.get_ylabel()

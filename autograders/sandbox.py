@@ -76,10 +76,10 @@ def bwrap_command(connection_file: str, cwd: str, course_root: str) -> list[str]
            "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     # Hide the course (solutions, other submissions, the gradebook) and the grader's home...
     cmd += ["--tmpfs", course_root]
-    # ...then show back, read-only, the code the kernel needs, and its own folders writable.
-    for path in sorted({_package_dir("helpers"), _package_dir("autograders"), sys.prefix}):
-        if path.startswith(course_root.rstrip("/") + "/"):
-            cmd += ["--ro-bind", path, path]
+    # ...then show back, read-only, the code the kernel needs (wherever it lives: the course, or a
+    # checkout under /tmp, which the private /tmp above also hides), and its own folders writable.
+    for path in sorted({_package_dir("helpers"), _package_dir("autograders"), sys.prefix, sys.base_prefix}):
+        cmd += ["--ro-bind", path, path]
     cmd += ["--bind", cwd, cwd, "--bind", runtime, runtime, "--ro-bind", connection_file, connection_file,
             "--remount-ro", course_root,  # the empty stand-in for the course: nothing can be written there
             "--chdir", cwd, "--setenv", "HOME", "/tmp",

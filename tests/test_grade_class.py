@@ -121,7 +121,8 @@ def course(tmp_path_factory):
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
     limits = {"memory_bytes": 3 * 2**30, "processes": 200}
-    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=10"], limits=limits)
+    # a cell may run 20 s: well above world_sum's 8 s launch timeout, even on a loaded machine
+    outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=20"], limits=limits)
     return root, {o.student: o for o in outcomes}
 
 

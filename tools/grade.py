@@ -163,12 +163,14 @@ def _kill_group(proc: subprocess.Popen) -> None:
 
 
 def _reason(output: str) -> str:
-    """The most useful line of nbgrader's log for a submission it could not grade."""
+    """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
+    import re
+
     lines = [line.strip() for line in output.splitlines() if line.strip()]
-    for key in ("NotJSONError", "JSONDecodeError", "Notebook does not appear to be JSON", "checksum", "Expected", "Error:"):
-        for line in lines:
-            if key in line:
-                return line[:300]
+    for pattern in (r"JSON", r"\b\w+(Error|Exception): "):
+        matches = [line for line in lines if re.search(pattern, line)]
+        if matches:
+            return matches[-1][:300]
     return (lines[-1] if lines else "nbgrader autograde failed without a message")[:300]
 
 

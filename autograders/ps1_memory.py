@@ -125,7 +125,6 @@ def check_training_memory(training_memory) -> None:
         assert all(torch.equal(a, b) for a, b in zip(before, model.parameters())), (
             "training_memory changed the model's parameters: it must only look, not train")
         numel = sum(p.numel() for p in model.parameters())
-        elem = next(model.parameters()).element_size()
         names = [n for n, _ in model.named_parameters(remove_duplicate=False)]
 
         # weights

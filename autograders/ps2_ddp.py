@@ -157,7 +157,7 @@ def _unwrap(wrapped):
 
 
 def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
-    rank, world = dist.get_rank(), dist.get_world_size()
+    rank = dist.get_rank()
     dev = _device()
     torch.manual_seed(base_seed + rank)  # every rank starts from different random weights and buffers
     model = _Net().to(dev)

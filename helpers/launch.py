@@ -17,9 +17,9 @@ unchanged under `torchrun`, where the script initialises the group itself.
 
 How it works: processes are started by `torch.multiprocessing.start_processes`, with "fork" when it
 is safe (Linux, CUDA not yet initialised in the parent: starts in milliseconds, sees notebook
-functions directly) and "spawn" otherwise (the function travels by cloudpickle). The parent owns the
-rendezvous TCPStore lives in rank 0, on a free port chosen by the OS, so two launches never race
-for a port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
+functions directly) and "spawn" otherwise (the function travels by cloudpickle). The rendezvous
+TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches never race for a
+port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
 rank writes its return value, or its exception and traceback, to a private folder; the parent
 re-raises the first failure with the rank number, and on timeout kills every rank and names those
 that had not finished.
@@ -199,7 +199,6 @@ def launch(
     backend = resolve_backend(backend, world_size)
     start_method = _choose_start_method(start_method)
 
-    import torch.distributed as dist
     import torch.multiprocessing as mp
     from torch.multiprocessing.spawn import ProcessException
 

@@ -11,7 +11,6 @@ import html
 import json
 import os
 import re
-import shutil
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -19,7 +18,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from tools.course import ROOT, nbgrader, notebook_name
+from tools.course import copy_course, nbgrader, notebook_name
 from tools.submissions import (  # noqa: F401 - re-exported for the tests
     Submission, _nbgrader_meta, build_submissions, corpus, fill, solution_text, source_and_release, test_cell_ids,
 )
@@ -58,10 +57,7 @@ def _cell_output(cell) -> str:
 
 def new_course(assignment: str, workdir: str) -> str:
     """A temporary course directory holding one assignment's source and the course config."""
-    course = os.path.join(workdir, "course")
-    os.makedirs(os.path.join(course, "source"), exist_ok=True)
-    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), course)
-    shutil.copytree(os.path.join(ROOT, "source", assignment), os.path.join(course, "source", assignment))
+    course = copy_course(os.path.join(workdir, "course"), [assignment])
     nbgrader("generate_assignment", assignment, "--force", cwd=course)
     return course
 

@@ -3,13 +3,12 @@
 import json
 import os
 import re
-import shutil
 import tomllib
 
 import pytest
 
 from tools import clean_notebooks, release
-from tools.course import ROOT, assignments
+from tools.course import ROOT, assignments, copy_course
 from tools.submissions import solution_text
 
 SOLUTION_RE = re.compile(r"### BEGIN SOLUTION(.*?)### END SOLUTION", re.S)
@@ -54,9 +53,8 @@ def test_cleaner_removes_outputs_and_counts():
 @pytest.mark.slow
 def test_release_is_what_nbgrader_generates_from_source(tmp_path):
     """release/ is regenerated in a temporary course directory and must equal the committed copy."""
-    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), tmp_path)
-    shutil.copytree(os.path.join(ROOT, "source"), tmp_path / "source")
     names = assignments()
+    copy_course(str(tmp_path), names)
     assert names, "no assignment in source/"
     release.generate(str(tmp_path), names)
     for name in names:

@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from tools import student_kit
-from tools.course import assignments, notebook_name
+from tools.course import assignments
 from tools.submissions import fill, source_and_release
 
 pytestmark = pytest.mark.slow

@@ -12,7 +12,6 @@ import datetime
 import glob
 import os
 import platform
-import shutil
 import socket
 import statistics
 import sys
@@ -25,7 +24,7 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 
 import helpers
-from tools.course import ROOT, assignments, nbgrader, notebook_name
+from tools.course import ROOT, assignments, copy_course, nbgrader, notebook_name
 from tools.submissions import fill, source_and_release
 
 REPEATS = 5
@@ -81,8 +80,7 @@ def bench_launch() -> list[tuple[str, str]]:
 def autograde_seconds(name: str) -> float:
     """Seconds `nbgrader autograde` takes on our solution of one assignment (one student)."""
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), tmp)
-        shutil.copytree(os.path.join(ROOT, "source", name), os.path.join(tmp, "source", name))
+        copy_course(tmp, [name])
         nbgrader("generate_assignment", name, "--force", cwd=tmp)
         source_nb, release_nb = source_and_release(name)
         folder = os.path.join(tmp, "submitted", "bench", name)
@@ -156,8 +154,7 @@ def bench_class(size: int = 40) -> list[tuple[str, str]]:
     rows, times = [], {}
     for workers in (1, 2):
         with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
-            shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), tmp)
-            shutil.copytree(os.path.join(ROOT, "source"), os.path.join(tmp, "source"))
+            copy_course(tmp)
             grade.ensure_in_gradebook(assignments(), tmp)
             synthetic_class(tmp, size)
             start = time.perf_counter()

@@ -31,6 +31,20 @@ def notebook_name(assignment: str, root: str = ROOT) -> str:
     return os.path.basename(found[0])
 
 
+def copy_course(dest: str, names: list[str] | None = None) -> str:
+    """Make `dest` a course directory with the course's config and the source of `names` (default all).
+
+    Tests and benchmarks grade in such a copy, so the repository never gets a gradebook of theirs.
+    """
+    import shutil
+
+    os.makedirs(os.path.join(dest, "source"), exist_ok=True)
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), dest)
+    for name in names or assignments():
+        shutil.copytree(os.path.join(ROOT, "source", name), os.path.join(dest, "source", name))
+    return dest
+
+
 def venv_env(extra: dict | None = None) -> dict:
     """The environment with this interpreter's bin/ first on PATH (nbgrader runs `alembic` from PATH)."""
     env = dict(os.environ)

@@ -494,6 +494,17 @@ def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
     for r in range(world_size):
         if os.path.exists(_path(workdir, r, "error")):
             errors[r] = _read(workdir, r, "error")
+    # A rank killed by a crash signal (not by our SIGTERM/SIGKILL) wrote nothing, but it is the cause:
+    # the others' errors ("Connection reset by peer") are its echo.
+    for r, proc in enumerate(ctx.processes):
+        code = proc.exitcode
+        if r not in errors and code is not None and code < 0 and -code not in (signal.SIGTERM, signal.SIGKILL, signal.SIGINT):
+            name = signal.Signals(-code).name
+            msg = f"rank {r} of {world_size} died with signal {name}"
+            msg += " (a crash in native code)" if name == "SIGSEGV" else ""
+            if errors:
+                msg += f"\n(rank(s) {sorted(errors)} failed after it, most likely as a consequence)"
+            return RankError(msg, r, f"signal {name}", "")
     if errors:
         rank = min(errors, key=lambda r: errors[r][0])
         info = errors[rank][1]

@@ -1,39 +1,20 @@
-"""What every grader module shares: running student code on ranks, comparing tensors, quizzes."""
+"""What every judge shares: pairing cases with observations, comparing tensors, quizzes."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import torch
 
-import helpers
+from probes.common import RANK_TIMEOUT, run_ranks  # noqa: F401 - for graders not yet split into probe and judge
 
-#: Seconds a multi-process check may take before the submission is judged to hang. Far below
-#: nbgrader's per-cell timeout, so a deadlock costs the cell, never the grading run.
-RANK_TIMEOUT = 30.0
-
-
-def run_ranks(exercise: str, fn: Callable, world_size: int, *args: Any, timeout: float = RANK_TIMEOUT, **kwargs: Any) -> list:
-    """`helpers.launch` for graders: a crash or a hang becomes an AssertionError about `exercise`.
-
-    The message keeps the rank's own error (an AssertionError raised by a check inside the rank
-    reads exactly as it would in one process) and adds which rank it came from.
-    """
-    try:
-        return helpers.launch(fn, world_size, *args, backend="auto", timeout=timeout, **kwargs)
-    except helpers.LaunchTimeout as exc:
-        raise AssertionError(
-            f"{exercise}: your code did not finish within {timeout:g} s on {world_size} ranks and was stopped. "
-            f"Ranks {exc.running} were still running" + (f" while ranks {exc.waiting} had finished" if exc.waiting else "")
-            + ". This is the sign of a collective (all_reduce, broadcast, send/recv, ...) that only some ranks call, "
-            "or of ranks running different numbers of steps."
-        ) from None
-    except helpers.RankError as exc:
-        if exc.exc_type == "AssertionError":
-            detail = str(exc.exception) if exc.exception is not None else exc.remote_traceback.strip().splitlines()[-1]
-            raise AssertionError(f"{exercise} (rank {exc.rank} of {world_size}): {detail}") from None
-        last = exc.remote_traceback.strip().splitlines()[-1] if exc.remote_traceback else exc.exc_type
-        raise AssertionError(f"{exercise}: your code crashed on rank {exc.rank} of {world_size}: {last}") from None
+def observed(cases, results) -> list:
+    """Pair the judge's own rebuilt cases with the probe's results, refusing a partial observation."""
+    cases = list(cases)
+    if not isinstance(results, list) or len(results) != len(cases):
+        got = len(results) if isinstance(results, list) else type(results).__name__
+        raise AssertionError(f"the observation holds {got} results for {len(cases)} cases: the grading code was changed")
+    return list(zip(cases, results))
 
 
 def assert_tensors_close(actual, expected, what: str, rtol: float = 1e-5, atol: float = 1e-6) -> None:

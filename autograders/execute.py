@@ -10,6 +10,7 @@ cells that depend on its effects, lose points. Enabled in nbgrader_config.py.
 from __future__ import annotations
 
 import copy
+import os
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import run_sync
@@ -17,6 +18,9 @@ from nbformat import NotebookNode
 from traitlets import Integer
 
 from nbgrader.preprocessors import Execute
+
+from autograders import judge
+from probes import JUDGE_ENV
 
 DEATH_MESSAGE = (
     "the kernel died while running this cell (os._exit, a crash in native code, or memory exhaustion). "
@@ -29,11 +33,14 @@ class ResilientExecute(Execute):
 
     def preprocess(self, nb, resources=None, km=None):
         self._deadly: list[int] = []
+        os.environ[JUDGE_ENV] = "grader"  # inherited by the kernel: its probes only report
         return super().preprocess(nb, resources, km)
 
     def preprocess_cell(self, cell, resources, index):
         try:
-            return super().preprocess_cell(cell, resources, index)
+            cell, resources = super().preprocess_cell(cell, resources, index)
+            judge.judge_cell(cell, self.log)
+            return cell, resources
         except CellTimeoutError:
             if run_sync(self.km.is_alive)():
                 raise

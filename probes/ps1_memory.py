@@ -1,0 +1,322 @@
+"""Probes of ps1_memory: the inputs the hidden tests give the student's functions, and what they report.
+
+Public (see `probes`): the expected answers and the messages about mistakes are in
+`autograders.ps1_memory`, which rebuilds the same inputs from the functions here.
+"""
+
+from __future__ import annotations
+
+import random
+
+import torch
+import torch.distributed as dist
+from torch import nn
+
+import helpers
+from probes import outcome, report
+from probes.common import run_ranks
+
+# --------------------------------------------------------------------------- exercise 1
+
+
+def mlp(sizes, dtype=torch.float32, seed=0):
+    torch.manual_seed(seed)
+    layers = []
+    for a, b in zip(sizes[:-1], sizes[1:]):
+        layers += [nn.Linear(a, b), nn.ReLU()]
+    return nn.Sequential(*layers[:-1]).to(dtype)
+
+
+class Tied(nn.Module):
+    """An embedding and an output layer sharing one weight, as language models do."""
+
+    def __init__(self, vocab=50, dim=12):
+        super().__init__()
+        self.embed = nn.Embedding(vocab, dim)
+        self.hidden = nn.Linear(dim, dim)
+        self.out = nn.Linear(dim, vocab, bias=False)
+        self.out.weight = self.embed.weight
+
+    def forward(self, idx):
+        return self.out(torch.relu(self.hidden(self.embed(idx))))
+
+
+def _train_step(model, optimizer, dtype=torch.float32, steps=1):
+    torch.manual_seed(1)
+    for _ in range(steps):
+        optimizer.zero_grad(set_to_none=False)
+        if isinstance(model, Tied):
+            loss = model(torch.randint(0, 50, (4, 3))).float().pow(2).mean()
+        else:
+            loss = model(torch.randn(5, model[0].in_features, dtype=dtype)).float().pow(2).mean()
+        loss.backward()
+        optimizer.step()
+
+
+def memory_cases():
+    """(description, model, optimizer, kind) after whatever has happened to them, in teaching order."""
+    m = mlp([10, 20, 5])
+    o = torch.optim.SGD(m.parameters(), lr=0.1)
+    _train_step(m, o)
+    yield "a float32 MLP trained one step with plain SGD (momentum=0)", m, o, "sgd"
+
+    m = mlp([10, 20, 5])
+    o = torch.optim.SGD(m.parameters(), lr=0.1, momentum=0.9)
+    _train_step(m, o)
+    yield "a float32 MLP trained one step with SGD(momentum=0.9)", m, o, "momentum"
+
+    m = mlp([10, 20, 5])
+    o = torch.optim.Adam(m.parameters())
+    _train_step(m, o, steps=2)
+    yield "a float32 MLP trained two steps with Adam", m, o, "adam"
+
+    m = mlp([16, 8, 4, 3])
+    o = torch.optim.Adam(m.parameters())
+    yield "a float32 MLP with a fresh Adam, before any backward or step", m, o, "fresh"
+
+    m = mlp([16, 32, 4], dtype=torch.bfloat16)
+    o = torch.optim.AdamW(m.parameters())
+    _train_step(m, o, dtype=torch.bfloat16)
+    yield "a bfloat16 MLP trained one step with AdamW (2 bytes per element, not 4)", m, o, "bf16"
+
+    m = mlp([12, 24, 24, 6])
+    for p in m[0].parameters():
+        p.requires_grad_(False)
+    o = torch.optim.Adam([p for p in m.parameters() if p.requires_grad])
+    _train_step(m, o)
+    yield "an MLP whose first layer is frozen (requires_grad=False), trained with Adam on the rest", m, o, "frozen"
+
+    m = Tied()
+    o = torch.optim.SGD(m.parameters(), lr=0.1, momentum=0.9)
+    _train_step(m, o)
+    yield "a model whose embedding and output layer share one weight tensor, with SGD(momentum=0.9)", m, o, "tied"
+
+
+def training_memory(fn) -> None:
+    """fn(model, optimizer) on every case: what it returned, and whether it changed the parameters."""
+    results = []
+    for _, model, optimizer, _ in memory_cases():
+        before = [p.detach().clone() for p in model.parameters()]
+        got = fn(model, optimizer)
+        changed = not all(torch.equal(a, b) for a, b in zip(before, model.parameters()))
+        results.append({"got": got, "changed": changed})
+    report("ps1_memory.training_memory", results)
+
+
+# --------------------------------------------------------------------------- exercise 2
+
+STRATEGIES = ("ddp", "pipeline", "zero1", "zero2", "zero3", "fsdp")
+
+
+def per_device_cases():
+    """(num_params, num_devices, strategy, keyword arguments)."""
+    cases = [(7_500_000_000, 64, s, {}) for s in STRATEGIES]  # the ZeRO paper's Figure 1
+    rng = random.Random(1)
+    for _ in range(40):
+        n = rng.choice([1, 2, 3, 4, 8, 16])
+        params = rng.randrange(1, 10**6) * n  # divisible first: the formulas themselves
+        b = rng.choice([{}, dict(weight_bytes=4, grad_bytes=4, state_bytes=0),
+                        dict(weight_bytes=4, grad_bytes=4, state_bytes=4), dict(weight_bytes=4, grad_bytes=4, state_bytes=8)])
+        cases.append((params, n, rng.choice(STRATEGIES), b))
+    cases += [(10, 4, s, {}) for s in STRATEGIES]  # uneven: a shard holds ceil(10 / 4) = 3 parameters
+    cases += [(1000, 1, s, {}) for s in STRATEGIES]  # one device: every strategy is the same
+    return cases
+
+
+def per_device_memory(fn) -> None:
+    report("ps1_memory.per_device_memory", [fn(params, n, s, **kw) for params, n, s, kw in per_device_cases()])
+
+
+BAD_PER_DEVICE = [
+    ((1000, 4, "zero4"), "an unknown strategy 'zero4'"),
+    ((1000, 4, "data"), "an unknown strategy 'data'"),
+    ((1000, 0, "ddp"), "num_devices=0"),
+    ((1000, -2, "zero3"), "num_devices=-2"),
+    ((-5, 2, "ddp"), "num_params=-5"),
+    ((1000, 2.5, "ddp"), "half a device"),
+]
+
+
+def per_device_memory_errors(fn) -> None:
+    report("ps1_memory.per_device_memory_errors", [outcome(fn, *args) for args, _ in BAD_PER_DEVICE])
+
+
+# --------------------------------------------------------------------------- exercise 3
+
+
+def partition_cases():
+    """(costs, k): edge cases, then hundreds of random ones."""
+    rng = random.Random(7)
+    cases = [
+        ([5], 1), ([3, 3, 3, 3], 4), ([3, 3, 3, 3], 1), ([1, 1, 1, 1, 1, 1], 3),
+        ([10, 1, 1, 1, 1, 1, 1, 1, 1, 1], 2),   # one heavy layer: it sits alone
+        ([1, 1, 1, 1, 10, 1, 1, 1], 3),
+        ([6, 4, 4, 6], 2), ([2, 3, 4, 5, 6], 3), ([4, 3, 3, 3, 4], 3),
+        ([0, 0, 5, 0], 2), ([1.5, 2.25, 0.5, 3.75, 1.0], 2),
+    ]
+    for _ in range(300):
+        n = rng.randint(1, 9)
+        kind = rng.random()
+        if kind < 0.6:
+            costs = [rng.randint(1, 20) for _ in range(n)]
+        elif kind < 0.8:
+            costs = [rng.choice([1, 1, 1, 8, 30]) for _ in range(n)]
+        else:
+            costs = [rng.randint(1, 40) / 8 for _ in range(n)]  # floats whose sums are exact in any order
+        cases.append((costs, rng.randint(1, n)))
+    return cases
+
+
+def big_partition_case():
+    """A realistic model: 120 layers, 8 stages."""
+    rng = random.Random(3)
+    return [rng.randint(1, 100) for _ in range(120)], 8
+
+
+def _partition_big(fn, costs, k):
+    return fn(costs, k)
+
+
+def partition_layers(fn) -> None:
+    """Every case, then the big one in a separate process so that an exponential search costs this
+    cell, not the grader."""
+    results = []
+    for costs, k in partition_cases():
+        original = list(costs)
+        got = fn(costs, k)
+        results.append({"got": got, "costs_after": None if costs == original else costs})
+    costs, k = big_partition_case()
+    call = f"partition_layers(<120 layer costs>, {k})"
+    try:
+        big = helpers.launch(_partition_big, 1, fn, costs, k, backend=None, timeout=10)[0]
+    except helpers.LaunchTimeout:
+        raise AssertionError(
+            f"{call} did not finish within 10 s. Trying every way to cut 120 layers is exponential; "
+            "use dynamic programming over (layers so far, stages so far) or binary search on the answer") from None
+    except helpers.RankError as exc:
+        raise AssertionError(f"{call} raised {exc.exc_type}: {str(exc).splitlines()[0]}") from None
+    report("ps1_memory.partition_layers", {"cases": results, "big": big})
+
+
+BAD_PARTITIONS = [([1, 2, 3], 0, "k=0"), ([1, 2, 3], -1, "k=-1"), ([1, 2, 3], 4, "k=4 > 3 layers"), ([], 1, "no layers at all")]
+
+
+def partition_layers_errors(fn) -> None:
+    report("ps1_memory.partition_layers_errors", [outcome(fn, costs, k) for costs, k, _ in BAD_PARTITIONS])
+
+
+# --------------------------------------------------------------------------- exercise 4
+
+
+def stack(seed=0):
+    torch.manual_seed(seed)
+    return nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 16), nn.Tanh(), nn.Linear(16, 8), nn.ReLU(), nn.Linear(8, 3))
+
+
+def split_inputs():
+    """The model and the input of the split_model check (x drawn right after the model)."""
+    model = stack()
+    return model, torch.randn(4, 6)
+
+
+def split_model(fn) -> None:
+    """For each cut: the shape of what came back, which of the model's own layers the stages hold
+    (by identity), and stage1(stage0(x)); then what bad cuts do."""
+    model, x = split_inputs()
+    n = len(model)
+    cuts = []
+    for cut in range(1, n):
+        got = fn(model, cut)
+        rec = {"kind": type(got).__name__, "pair": isinstance(got, (tuple, list)) and len(got) == 2,
+               "model_len": len(model)}
+        if rec["pair"]:
+            stages = list(got)
+            rec["stage_types"] = [type(s).__name__ for s in stages]
+            rec["sequential"] = [isinstance(s, nn.Sequential) for s in stages]
+            if all(rec["sequential"]):
+                originals = list(model)
+                layers = list(stages[0]) + list(stages[1])
+                rec["stage_lens"] = [len(s) for s in stages]
+                rec["layers"] = [next((i for i, m in enumerate(originals) if m is layer), -1) for layer in layers]
+                rec["layer_types"] = [type(layer).__name__ for layer in layers]
+                rec["original_types"] = [type(m).__name__ for m in originals]
+                with torch.no_grad():
+                    rec["output"] = outcome(lambda: stages[1](stages[0](x)))
+        cuts.append(rec)
+        if not rec["pair"] or not all(rec.get("sequential", [False])):
+            break  # what follows cannot be observed; the judge stops here too
+    bad = {cut: outcome(fn, model, cut) for cut in (0, n, -1, n + 1)}
+    report("ps1_memory.split_model", {"cuts": cuts, "bad": bad})
+
+
+STEP_CASES = [  # (seed, cut, batch)
+    (0, 2, 5),  # the activation is a ReLU output, 16 wide
+    (1, 5, 3),  # cut after the third Linear: 8 wide
+    (2, 1, 4),  # one Linear on rank 0
+]
+
+
+def activation_width(model, cut):
+    width = model[0].in_features
+    for layer in list(model)[:cut]:
+        if isinstance(layer, nn.Linear):
+            width = layer.out_features
+    return width
+
+
+def step_data(seed, batch):
+    g = torch.Generator().manual_seed(100 + seed)
+    return torch.randn(batch, 6, generator=g), torch.randn(batch, 3, generator=g)
+
+
+def _two_stage_rank(two_stage_step):
+    rank = dist.get_rank()
+    device = helpers.rank_device()
+    results = []
+    for seed, cut, batch in STEP_CASES:
+        model = stack(seed)
+        stage = (model[:cut] if rank == 0 else model[cut:]).to(device)
+        x, y = step_data(seed, batch)
+        shape = (batch, activation_width(model, cut))
+        what = f"case seed={seed}, cut={cut}, activation_shape={shape}"
+        try:
+            out = two_stage_step(stage, x.to(device), y.to(device), nn.MSELoss(), shape)
+        except Exception as exc:  # noqa: BLE001 - turned into advice below
+            msg = f"{type(exc).__name__}: {exc}"
+            hint = ""
+            if "does not require grad" in msg and rank == 0:
+                hint = ("rank 0 cannot backpropagate: the tensor it called backward on is detached from stage 0's graph. "
+                        "Keep stage 0's output itself and call out.backward(grad_from_rank_1)")
+            elif "NoneType" in msg and rank == 1:
+                hint = ("a tensor you used on rank 1 is None. If it was the received activation's .grad: the buffer "
+                        "you receive into must have requires_grad_() before stage 1 runs, or backward computes no "
+                        "gradient for it and there is nothing to send back")
+            elif "does not require grad" in msg:
+                hint = "backward ran on a tensor with no graph"
+            raise AssertionError(f"two_stage_step raised {msg} ({what}). {hint}".strip()) from None
+        if rank == 1 and isinstance(out, torch.Tensor):
+            out = out.detach().cpu()
+        grads = [None if p.grad is None else p.grad.detach().cpu() for p in stage.parameters()]
+        results.append({"result": out if rank == 1 else None, "grads": grads})
+    return results
+
+
+def two_stage_step(fn) -> None:
+    """Both stages on two ranks (NCCL on two GPUs, else gloo on CPU): rank 1's loss, every gradient."""
+    try:
+        per_rank = run_ranks("two_stage_step", _two_stage_rank, 2, fn, timeout=15)
+    except AssertionError as exc:
+        if "did not finish" not in str(exc):
+            raise
+        raise AssertionError(
+            f"{exc} Here that means a send/recv without its partner: each dist.recv waits until the other rank "
+            "calls the matching dist.send. Rank 0 must send the activation BEFORE it waits for the gradient, and "
+            "rank 1 must send the gradient back after its backward; check also the src/dst ranks.") from None
+    report("ps1_memory.two_stage_step", per_rank)
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+def quiz(question: str, answer) -> None:
+    report("ps1_memory.quiz", {"question": question, "answer": answer})

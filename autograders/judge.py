@@ -24,6 +24,7 @@ _DTYPES = {"float64", "float32", "float16", "bfloat16", "int64", "int32", "int16
            "complex64", "complex128"}
 _MAX_DEPTH = 40
 _MAX_ELEMENTS = 50_000_000
+HIDDEN = re.compile(r"### BEGIN HIDDEN TESTS(.*?)### END HIDDEN TESTS", re.S)
 # `from probes import ps1_memory as probe` ... `probe.training_memory(...)`: the checks a cell runs
 _IMPORT = re.compile(r"^\s*from probes import (\w+) as (\w+)\s*$", re.M)
 

@@ -5,17 +5,18 @@ sandbox (the default where bubblewrap exists), nbgrader starts kernels through t
 `distcourse-sandbox`, whose command is this module. It execs `bwrap` so that the kernel and every
 process it starts (the ranks of helpers.launch included):
 
-  * sees the file system read-only, with the course directory hidden except the Python code it
-    needs (helpers/, autograders/, the virtual environment) and its own working folder, which is
-    the only place it can write besides a private /tmp;
+  * sees the file system read-only, with the course directory and the course's code checkout hidden
+    except the Python code it needs (helpers/, probes/, the virtual environment) and its own working
+    folder, which is the only place it can write besides a private /tmp. Solutions (source/), other
+    submissions, the gradebook and autograders/, where the judges and quiz keys live, are out of reach:
+    hidden checks are judged in the grader's own process (see `probes` and `autograders.judge`);
   * has its own network namespace with only a loopback interface (gloo between ranks works,
     nothing leaves the machine), its own PID namespace (everything it started dies with it);
   * is capped in memory (RLIMIT_DATA per process), CPU seconds, file size, and number of processes
     (a pids cgroup when the grader runs as root, RLIMIT_NPROC otherwise).
 
 The kernel talks to nbgrader over IPC sockets in a private runtime folder, since it shares no network
-with it. Known limit: hidden tests run in the kernel, so the grader module they import (autograders/)
-is readable from student code; solutions in source/, other submissions and the gradebook are not.
+with it.
 """
 
 from __future__ import annotations
@@ -74,14 +75,18 @@ def bwrap_command(connection_file: str, cwd: str, course_root: str) -> list[str]
     runtime = os.path.dirname(info["ip"])
     cmd = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc",
            "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-    # Hide the course (solutions, other submissions, the gradebook) and the grader's home...
-    cmd += ["--tmpfs", course_root]
+    # Hide the course (solutions, other submissions, the gradebook) and the checkout the course's
+    # code is installed from (the judges in autograders/), wherever each of them lives...
+    hidden = sorted({os.path.abspath(course_root), os.path.dirname(_package_dir("autograders"))})
+    for path in hidden:
+        cmd += ["--tmpfs", path]
     # ...then show back, read-only, the code the kernel needs (wherever it lives: the course, or a
     # checkout under /tmp, which the private /tmp above also hides), and its own folders writable.
-    for path in sorted({_package_dir("helpers"), _package_dir("autograders"), sys.prefix, sys.base_prefix}):
+    for path in sorted({_package_dir("helpers"), _package_dir("probes"), sys.prefix, sys.base_prefix}):
         cmd += ["--ro-bind", path, path]
     cmd += ["--bind", cwd, cwd, "--bind", runtime, runtime, "--ro-bind", connection_file, connection_file,
-            "--remount-ro", course_root,  # the empty stand-in for the course: nothing can be written there
+            # the empty stand-ins for the course and the checkout: nothing can be written there
+            *[arg for path in hidden for arg in ("--remount-ro", path)],
             "--chdir", cwd, "--setenv", "HOME", "/tmp",
             "--setenv", "MPLCONFIGDIR", "/tmp", "--setenv", "JUPYTER_RUNTIME_DIR", runtime,
             # the kernel cannot see its parent across the PID namespace; bwrap ties their lives instead

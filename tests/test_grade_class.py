@@ -19,7 +19,7 @@ from tools.submissions import fill
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_class")]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FULL = {"add_small": 1.0, "world_sum_two_ranks": 2.0}
+FULL = {"add_small": 1.0, "world_sum_two_ranks": 2.0, "quiz_q1": 1.0}
 
 SOURCE = [
     nba.code("imports", "import os\nimport ctypes\nimport torch\nimport torch.distributed as dist\nimport helpers"),
@@ -37,10 +37,19 @@ SOURCE = [
     nba.tests("world_sum_two_ranks", (
         '"""world_sum on two ranks (hidden)."""\n'
         "### BEGIN HIDDEN TESTS\n"
-        "from autograders.common import run_ranks\n"
+        "from probes.common import run_ranks\n"
         "assert run_ranks('world_sum', world_sum, 2, timeout=8) == [3.0, 3.0], 'world_sum must return 3 on both ranks'\n"
         "### END HIDDEN TESTS"
     ), points=2),
+    # A probe and judge of the course itself (see probes/): the key lives only in autograders/.
+    nba.solution("q1", '### BEGIN SOLUTION\nq1 = "b"\n### END SOLUTION'),
+    nba.tests("quiz_q1", (
+        '"""Quiz question 1 (hidden key)."""\n'
+        "### BEGIN HIDDEN TESTS\n"
+        "from probes import ps1_memory as probe\n"
+        'probe.quiz("q1", q1)\n'
+        "### END HIDDEN TESTS"
+    ), points=1),
 ]
 
 # student id -> (cells the student wrote, cells expected to lose points)
@@ -66,6 +75,10 @@ ATTACKS = {
     "reads_other_student": "print('STOLEN' + open('../../../submitted/good/ps0_demo/ps0_demo.ipynb').read()[:20])",
     "writes_gradebook": "open('../../../gradebook.db', 'w').write('corrupted')\nprint('STOLEN gradebook overwritten')",
     "phones_home": "import socket\nsocket.create_connection(('1.1.1.1', 80), timeout=3)\nprint('STOLEN network reached')",
+    "imports_judge": "import autograders.ps1_memory as judge\nprint('STOLEN', judge._QUIZ)",
+    "reads_judge_file": f"print('STOLEN' + open({os.path.join(ROOT, 'autograders', 'ps1_memory.py')!r}).read()[:20])",
+    "reads_checkout_solution": (
+        f"print('STOLEN' + open({os.path.join(ROOT, 'source', 'ps1_memory', 'ps1_memory.ipynb')!r}).read()[:20])"),
     "memory_bomb": "hoard = []\nwhile True:\n    hoard.append(torch.empty(2**28, dtype=torch.uint8))  # 256 MiB, untouched",
     "fork_bomb": (
         "children = []\n"
@@ -81,9 +94,29 @@ for _name, _attack in ATTACKS.items():
     _code = "def add(a, b):\n    return a + b\n\ntry:\n" + "".join(f"    {line}\n" for line in _attack.split("\n"))
     _code += "except Exception as exc:\n    print('BLOCKED', type(exc).__name__, exc)"
     CLASS[_name] = ({"add": _code}, set())
+# Submissions that tamper with the probes in their own kernel: the judge runs in the grader's
+# process, so silencing a probe or forging what it reports costs the quiz question, whose answer
+# (q1 = "b") is right in all three.
+TAMPERING = {
+    "silences_probe": "import probes.ps1_memory\nprobes.ps1_memory.report = lambda check, observation: None",
+    "forges_every_answer": (
+        "import probes.ps1_memory\n_real_report = probes.ps1_memory.report\n"
+        "def _forge(check, observation):\n"
+        "    for letter in 'abcd':\n"
+        "        _real_report(check, {**observation, 'answer': letter})\n"
+        "probes.ps1_memory.report = _forge"),
+    "malformed_observation": (
+        "from IPython.display import publish_display_data\nimport probes, probes.ps1_memory\n"
+        "def _bad(check, observation):\n"
+        "    publish_display_data({probes.MIME: {'check': check, 'observation': {'__tensor__': 'float32', "
+        "'shape': [10**9], 'data': ''}}})\n"
+        "probes.ps1_memory.report = _bad"),
+}
+for _name, _attack in TAMPERING.items():
+    CLASS[_name] = ({"add": "def add(a, b):\n    return a + b\n" + _attack}, {"quiz_q1"})
 # The processes a fork bomb leaves behind are capped, so its own later cells cannot start threads
 # or ranks: it loses those, and nobody else loses anything.
-CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks"})
+CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks", "quiz_q1"})
 
 
 @pytest.fixture(scope="module")
@@ -173,7 +206,7 @@ def test_feedback_shows_the_message_but_not_the_hidden_test(course):
     root, _ = course
     html = (root / "feedback" / "collective_on_rank0_only" / "ps0_demo" / "ps0_demo.html").read_text()
     assert "collective" in html, "the failing check's message is missing from the feedback"
-    for secret in ("BEGIN HIDDEN TESTS", "run_ranks", "autograders"):
+    for secret in ("BEGIN HIDDEN TESTS", "run_ranks", "autograders", "probes"):
         assert secret not in html, f"the student's feedback reveals {secret!r}"
 
 
@@ -187,6 +220,20 @@ def test_the_sandbox_stops_malicious_submissions(course, student):
     assert "STOLEN" not in text, f"{student} got through the sandbox: {text[:500]}"
     assert "BLOCKED" in text, f"{student}: the attack neither failed nor succeeded visibly: {text[:500]}"
     assert _scores(root)["good"] == FULL, "an attack changed another student's grade"
+
+
+@pytest.mark.parametrize("student, words", [
+    ("silences_probe", "reported no result"),
+    ("forges_every_answer", "is not right"),
+    ("malformed_observation", "could not read what your code produced"),
+])
+def test_tampering_with_a_probe_loses_the_check(course, student, words):
+    """The verdict is the judge's, in the grader's process: nothing in the kernel can fake a pass."""
+    root, _ = course
+    nb = nbformat.read(root / "autograded" / student / "ps0_demo" / "ps0_demo.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "quiz_q1")
+    assert words in json.dumps(cell.outputs), f"{student}: {json.dumps(cell.outputs)[:500]}"
+    assert "vnd.distcourse.observation" not in json.dumps(nb.cells), "observations must not stay in the graded notebook"
 
 
 def test_printing_50mb_is_truncated_in_the_graded_notebook(course):

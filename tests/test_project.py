@@ -107,7 +107,7 @@ def _leaks(texts):
     """(path, what) for every marker or distinctive solution line found in `texts` (path -> text)."""
     found = []
     for path, text in texts.items():
-        found += [(path, m) for m in ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", "BEGIN MARK SCHEME", "autograders") if m in text]
+        found += [(path, m) for m in ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", "BEGIN MARK SCHEME", "autograders", "from probes") if m in text]
     solution = _solution_lines()
     found += [(path, line) for path, text in texts.items() for line in solution if line in text]
     return found
@@ -134,3 +134,42 @@ def test_solution_text_drops_markers_and_rubric():
         source = "def f():\n    ### BEGIN SOLUTION\n    return 1\n    ### END SOLUTION\n### BEGIN MARK SCHEME\nrubric\n### END MARK SCHEME\n"
 
     assert solution_text(Cell) == "def f():\n    return 1\n"
+
+
+def _hidden_cells():
+    from autograders.judge import HIDDEN
+
+    for name in assignments():
+        nb = json.load(open(os.path.join(ROOT, "source", name, f"{name}.ipynb")))
+        for cell in nb["cells"]:
+            source = "".join(cell["source"])
+            for hidden in HIDDEN.findall(source):
+                yield name, cell["metadata"].get("nbgrader", {}).get("grade_id"), hidden
+
+
+def test_hidden_tests_run_probes_that_have_judges():
+    """Every hidden test calls a probe that reports to a judge, never the judges themselves.
+
+    The student's kernel cannot import autograders/ when it runs in the grading sandbox, so a hidden
+    cell that did would fail for everyone; and each probe.<name>(...) needs probes.<ps>.<name>
+    (which reports "<ps>.<name>") and autograders.<ps>.judge_<name>.
+    """
+    import importlib
+    import inspect
+
+    from autograders.judge import required_checks
+
+    found = 0
+    for name, grade_id, hidden in _hidden_cells():
+        assert "autograders" not in hidden, f"{name}/{grade_id}: a hidden test imports autograders"
+        checks = required_checks(hidden)
+        assert checks, f"{name}/{grade_id}: a hidden test that reports to no judge"
+        for check in checks:
+            module, _, check_name = check.partition(".")
+            probe = getattr(importlib.import_module(f"probes.{module}"), check_name, None)
+            assert callable(probe), f"{name}/{grade_id}: probes.{module} has no {check_name}"
+            assert f'"{check}"' in inspect.getsource(probe), f"probes.{module}.{check_name} does not report {check!r}"
+            assert callable(getattr(importlib.import_module(f"autograders.{module}"), f"judge_{check_name}", None)), (
+                f"autograders.{module} has no judge_{check_name}")
+            found += 1
+    assert found >= 20

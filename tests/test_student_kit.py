@@ -26,7 +26,8 @@ def test_kit_has_no_grading_side(kit):
     for dirpath, _, files in os.walk(kit):
         for f in files:
             text = open(os.path.join(dirpath, f), encoding="utf-8", errors="replace").read()
-            assert "autograders" not in text and "BEGIN SOLUTION" not in text, f"{f} mentions the grading side"
+            for word in ("autograders", "from probes", "BEGIN SOLUTION"):
+                assert word not in text, f"{f} mentions the grading side ({word})"
 
 
 def test_kit_installs_in_a_clean_venv_and_runs_visible_tests(kit, tmp_path):
@@ -36,9 +37,10 @@ def test_kit_installs_in_a_clean_venv_and_runs_visible_tests(kit, tmp_path):
     pip = subprocess.run([py, "-m", "pip", "install", "--quiet", "-e", kit], capture_output=True, text=True)
     assert pip.returncode == 0, pip.stderr[-3000:]
     # The grading side must be absent from the student's environment.
-    probe = subprocess.run([py, "-c", "import helpers, importlib.util as u; print(u.find_spec('autograders'))"],
-                           capture_output=True, text=True, cwd=tmp_path)
-    assert probe.stdout.strip() == "None", probe.stderr
+    found = subprocess.run(
+        [py, "-c", "import helpers, importlib.util as u; print(u.find_spec('autograders'), u.find_spec('probes'))"],
+        capture_output=True, text=True, cwd=tmp_path)
+    assert found.stdout.strip() == "None None", found.stderr
 
     name = assignments()[0]
     source_nb, release_nb = source_and_release(name)

@@ -1,0 +1,362 @@
+"""Probes of ps3_batch: the inputs the hidden tests give the student's functions, and what they report.
+
+Public (see `probes`): the expected answers, the reference computations and the messages about
+mistakes are in `autograders.ps3_batch`, which rebuilds the same inputs from the functions here.
+Multi-process probes run the student's function on real gloo ranks through `run_ranks`, with short
+timeouts: a submission that hangs (for example uneven shards without `join()`) fails its cell in
+seconds and never stalls the grader.
+"""
+
+from __future__ import annotations
+
+import torch
+import torch._dynamo  # noqa: F401 - DDP imports it on construction (~1 s); importing it once here, before
+import torch.distributed as dist  # the ranks fork, saves that second in every rank of every launch
+import torch.nn.functional as F
+from torch import nn
+
+from probes import outcome, report
+from probes.common import run_ranks
+
+#: Seconds a multi-rank probe may run. The solution needs well under one; a hang costs this much.
+HANG_TIMEOUT = 10.0
+
+# --------------------------------------------------------------------------- batch arithmetic
+
+#: (global_batch, world_size)
+PER_RANK_VALUE_CASES = [(64, 4), (64, 1), (256, 8), (7, 7), (96, 3)]
+#: (global_batch, world_size, what): splits that are impossible
+PER_RANK_IMPOSSIBLE_CASES = [
+    (10, 4, "10 samples do not split evenly over 4 ranks"),
+    (64, 3, "64 samples do not split evenly over 3 ranks"),
+    (3, 4, "more ranks (4) than samples (3)"),
+    (0, 4, "a global batch of 0"),
+    (-8, 2, "a negative global batch"),
+    (64, 0, "world_size 0"),
+]
+
+
+def per_rank_batch_values(fn) -> None:
+    report("ps3_batch.per_rank_batch_values", [fn(global_batch, world_size) for global_batch, world_size in PER_RANK_VALUE_CASES])
+
+
+def per_rank_batch_impossible(fn) -> None:
+    report("ps3_batch.per_rank_batch_impossible",
+           [outcome(fn, global_batch, world_size) for global_batch, world_size, _ in PER_RANK_IMPOSSIBLE_CASES])
+
+
+#: (global_batch, world_size, max_micro_batch)
+PLAN_CASES = [(256, 4, 16), (256, 4, 20), (256, 4, 64), (96, 4, 10), (28, 1, 10), (64, 2, 1), (60, 2, 7)]
+#: (global_batch, world_size, max_micro_batch) for which no plan exists
+IMPOSSIBLE_PLANS = [(10, 4, 8), (64, 4, 0)]
+# What per_rank_batch answers for the calls plan_accumulation makes on the cases above; all but
+# (10, 4) can be read off each case, and (10, 4) is the visible test's example of an impossible split.
+_PLAN_PER_RANK = {(256, 4): 64, (96, 4): 24, (28, 1): 28, (64, 2): 32, (60, 2): 30, (64, 4): 16}
+
+
+def _stand_in_per_rank_batch(students):
+    """per_rank_batch for the plan_accumulation cases, so that a mistake in exercise 1 costs exercise 1
+    only; any other call goes to the student's own per_rank_batch."""
+
+    def per_rank_batch(global_batch, world_size):
+        if (global_batch, world_size) == (10, 4):
+            raise ValueError(f"a global batch of {global_batch} does not split over {world_size} ranks")
+        try:
+            return _PLAN_PER_RANK[(global_batch, world_size)]
+        except (KeyError, TypeError):
+            return students(global_batch, world_size)
+
+    return per_rank_batch
+
+
+def plan_accumulation_values(fn) -> None:
+    """Every case, then the impossible plans, with per_rank_batch answered for these cases."""
+    namespace = getattr(fn, "__globals__", {})
+    original = namespace.get("per_rank_batch")
+    if original is not None:
+        namespace["per_rank_batch"] = _stand_in_per_rank_batch(original)
+    try:
+        values = [fn(*case) for case in PLAN_CASES]
+        impossible = [outcome(fn, *case) for case in IMPOSSIBLE_PLANS]
+    finally:
+        if original is not None:
+            namespace["per_rank_batch"] = original
+    report("ps3_batch.plan_accumulation_values", {"values": values, "impossible": impossible})
+
+
+# --------------------------------------------------------------------------- learning rate
+
+#: (base_lr, base_batch, global_batch)
+SCALE_LR_CASES = [(0.1, 64, 256), (0.1, 256, 8192), (0.02, 64, 64), (0.4, 256, 64), (0.05, 32, 96)]
+
+
+def scale_lr_linear_rule(fn) -> None:
+    report("ps3_batch.scale_lr_linear_rule", [fn(*case) for case in SCALE_LR_CASES])
+
+
+WARMUP_BASE, WARMUP_TARGET = 0.1, 0.8
+WARMUP_STEPS = (5, 4, 1)
+
+
+def warmup_lr_schedule(fn) -> None:
+    """The LR of steps 0 .. warmup_steps + 3 for each warmup length, then step 3 without warmup."""
+    schedules = [[fn(s, WARMUP_BASE, WARMUP_TARGET, warmup_steps) for s in range(warmup_steps + 4)] for warmup_steps in WARMUP_STEPS]
+    try:
+        no_warmup = {"returned": fn(3, WARMUP_BASE, WARMUP_TARGET, 0)}
+    except ZeroDivisionError as exc:
+        no_warmup = {"raised": exc}
+    report("ps3_batch.warmup_lr_schedule", {"schedules": schedules, "no_warmup": no_warmup})
+
+
+# --------------------------------------------------------------------------- accumulation with no_sync
+
+
+def small_mlp(seed=0):
+    torch.manual_seed(seed)
+    return nn.Sequential(nn.Linear(5, 7), nn.Tanh(), nn.Linear(7, 2))
+
+
+def accum_data(world_size, cycles, micro_batches, micro_size):
+    """data[cycle][rank][micro] = (x, y)"""
+    g = torch.Generator().manual_seed(1234)
+    return [
+        [[(torch.randn(micro_size, 5, generator=g), torch.randn(micro_size, 2, generator=g)) for _ in range(micro_batches)] for _ in range(world_size)]
+        for _ in range(cycles)
+    ]
+
+
+#: (world_size, cycles, micro_batches, micro_size)
+ACCUM_SETTINGS = [(2, 2, 3, 4), (2, 1, 1, 6)]
+
+
+def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
+    from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import allreduce_hook
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    rank, world_size = dist.get_rank(), dist.get_world_size()
+    model = small_mlp(seed=rank)  # different seeds: DDP's broadcast makes them equal
+    ddp = DDP(model)
+    counter = {"calls": 0}
+
+    def counting_hook(state, bucket):
+        counter["calls"] += 1
+        return allreduce_hook(state, bucket)
+
+    ddp.register_comm_hook(dist.group.WORLD, counting_hook)
+    data = accum_data(world_size, cycles, micro_batches, micro_size)
+    results = []
+    for cycle in range(cycles):
+        before = counter["calls"]
+        ddp.zero_grad(set_to_none=False)
+        accumulate_gradients(ddp, F.mse_loss, [(x.clone(), y.clone()) for x, y in data[cycle][rank]])
+        grads = [p.grad.detach().clone() if p.grad is not None else None for p in model.parameters()]
+        results.append({"allreduces": counter["calls"] - before, "grads": grads})
+        # Step like a training loop would, so the next cycle starts from new weights.
+        with torch.no_grad():
+            for p in model.parameters():
+                if p.grad is not None:
+                    p -= 0.1 * p.grad
+    return results
+
+
+_ACCUM_CACHE: dict = {}
+
+
+def _accum_runs(accumulate_gradients) -> list:
+    """Run the accumulation probe once per submission; both test cells read the same run.
+
+    For each setting of ACCUM_SETTINGS, per rank, per cycle: {"allreduces": n, "grads": [...]}.
+    """
+    key = id(accumulate_gradients)
+    if key not in _ACCUM_CACHE:
+        try:
+            runs = [run_ranks("accumulate_gradients", _accum_rank, world_size, accumulate_gradients, cycles, micro_batches,
+                              micro_size, timeout=HANG_TIMEOUT)
+                    for world_size, cycles, micro_batches, micro_size in ACCUM_SETTINGS]
+            _ACCUM_CACHE[key] = (runs, None)
+        except AssertionError as exc:
+            _ACCUM_CACHE[key] = (None, exc)
+    runs, error = _ACCUM_CACHE[key]
+    if error is not None:
+        raise AssertionError(str(error))
+    return runs
+
+
+def accumulate_gradients_match_large_batch(fn) -> None:
+    report("ps3_batch.accumulate_gradients_match_large_batch", _accum_runs(fn))
+
+
+def accumulate_gradients_one_allreduce(fn) -> None:
+    counts = [[[cycle["allreduces"] for cycle in rank] for rank in run] for run in _accum_runs(fn)]
+    report("ps3_batch.accumulate_gradients_one_allreduce", counts)
+
+
+# --------------------------------------------------------------------------- uneven batch sizes
+
+#: the number of samples on each rank
+WEIGHTED_SIZES = [(4, 6), (1, 2, 3, 6)]
+
+
+def uneven_data(sizes):
+    g = torch.Generator().manual_seed(99)
+    n = sum(sizes)
+    return torch.randn(n, 5, generator=g), torch.randn(n, 2, generator=g)
+
+
+def _weighted_rank(weighted_backward, sizes):
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    rank = dist.get_rank()
+    model = small_mlp(seed=rank)
+    ddp = DDP(model)
+    x, y = uneven_data(sizes)
+    start = sum(sizes[:rank])
+    weighted_backward(ddp, F.mse_loss, x[start : start + sizes[rank]].clone(), y[start : start + sizes[rank]].clone())
+    return [p.grad.detach().clone() if p.grad is not None else None for p in model.parameters()]
+
+
+def weighted_backward_full_batch_gradient(fn) -> None:
+    """Per setting of WEIGHTED_SIZES, per rank: the gradients weighted_backward left."""
+    runs = [run_ranks("weighted_backward", _weighted_rank, len(sizes), fn, sizes, timeout=HANG_TIMEOUT) for sizes in WEIGHTED_SIZES]
+    report("ps3_batch.weighted_backward_full_batch_gradient", runs)
+
+
+# --------------------------------------------------------------------------- uneven numbers of batches
+
+#: the number of batches on each rank
+UNEVEN_COUNTS = [(2, 5), (3, 1, 4)]
+
+
+def uneven_batches(counts, batch=3):
+    g = torch.Generator().manual_seed(7)
+    return [[(torch.randn(batch, 5, generator=g), torch.randn(batch, 2, generator=g)) for _ in range(c)] for c in counts]
+
+
+def _train_uneven_rank(train_uneven, counts):
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    rank = dist.get_rank()
+    model = small_mlp(seed=rank)
+    ddp = DDP(model)
+    optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1, momentum=0.9)
+    batches = [(x.clone(), y.clone()) for x, y in uneven_batches(counts)[rank]]
+    train_uneven(ddp, optimizer, F.mse_loss, batches)
+    return torch.cat([p.detach().flatten() for p in model.parameters()])
+
+
+def train_uneven_finishes_and_matches(fn) -> None:
+    """Per setting of UNEVEN_COUNTS, per rank: the final parameters, flattened."""
+    runs = []
+    for counts in UNEVEN_COUNTS:
+        try:
+            runs.append(run_ranks("train_uneven", _train_uneven_rank, len(counts), fn, counts, timeout=HANG_TIMEOUT))
+        except AssertionError as exc:
+            if "did not finish" in str(exc) or "Timed out" in str(exc) or "Connection closed" in str(exc):
+                raise AssertionError(
+                    f"{exc}\nWith shards of {', '.join(map(str, counts))} batches, the rank with fewer batches stops calling "
+                    "backward, and the others wait forever in DDP's all-reduce: the training hangs. Wrap the loop in "
+                    "`with ddp_model.join():` so that finished ranks shadow the all-reduces of the others"
+                ) from None
+            raise
+    report("ps3_batch.train_uneven_finishes_and_matches", runs)
+
+
+# --------------------------------------------------------------------------- memory budget
+
+
+class ScaledLinear(nn.Module):
+    """A linear layer whose weight is computed in forward: autograd saves batch-independent tensors too."""
+
+    def __init__(self, n_in, n_out):
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(n_out, n_in) / n_in**0.5)
+        self.log_scale = nn.Parameter(torch.zeros(n_out, 1))
+
+    def forward(self, x):
+        return F.linear(x, self.weight * self.log_scale.exp())
+
+
+def memory_models():
+    """{description: (model, sample_shape)}"""
+    torch.manual_seed(0)
+    return {
+        "an MLP with ReLU and Tanh": (nn.Sequential(nn.Linear(16, 64), nn.ReLU(), nn.Linear(64, 64), nn.Tanh(), nn.Linear(64, 4)), (16,)),
+        "a model with a computed weight (batch-independent saved tensors)": (nn.Sequential(ScaledLinear(12, 48), nn.GELU(), ScaledLinear(48, 3)), (12,)),
+        "a model with BatchNorm": (nn.Sequential(nn.Linear(8, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 2)), (8,)),
+        "a small CNN": (nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.Flatten(), nn.Linear(4 * 6 * 6, 3)), (1, 6, 6)),
+    }
+
+
+SAVED_BATCHES = (2, 5)
+
+
+def saved_bytes_cases():
+    """(description, model, x) for every model of memory_models() and batch of SAVED_BATCHES."""
+    cases = []
+    for name, (model, shape) in memory_models().items():
+        for batch in SAVED_BATCHES:
+            cases.append((name, model, torch.randn(batch, *shape)))
+    return cases
+
+
+def saved_activation_bytes_values(fn) -> None:
+    report("ps3_batch.saved_activation_bytes_values", [fn(model, x) for _, model, x in saved_bytes_cases()])
+
+
+def budget_models():
+    """The models largest_batch is tried on: memory_models() but BatchNorm (batch 1 is not allowed in training mode)."""
+    return {name: case for name, case in memory_models().items() if "BatchNorm" not in name}
+
+
+def budgets(one, two):
+    """The budgets largest_batch gets for a model whose batches 1 and 2 save `one` and `two` bytes."""
+    per_sample = two - one
+    fixed = one - per_sample
+    return [fixed + per_sample * 37 + per_sample // 2, fixed + per_sample * 100, fixed + per_sample * 3 - 1]
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def largest_batch_fits_budget(fn) -> None:
+    """largest_batch on budgets built from what the student's own saved_activation_bytes measures.
+
+    largest_batch measures with saved_activation_bytes, so it is graded against that measurement: a
+    mistake in saved_activation_bytes that leaves it linear in the batch costs that exercise only.
+    For each model: the bytes of batches 1 and 2, and for each budget what largest_batch returned
+    and the bytes of that batch and of one more; then a budget below batch 1.
+    """
+    measure = getattr(fn, "__globals__", {}).get("saved_activation_bytes")
+    if not callable(measure):
+        raise AssertionError("largest_batch is checked with your saved_activation_bytes, which is not defined")
+    results = []
+    for name, (model, shape) in budget_models().items():
+        one, two = measure(model, torch.zeros(1, *shape)), measure(model, torch.zeros(2, *shape))
+        if not (_is_number(one) and _is_number(two)):
+            raise AssertionError(
+                f"largest_batch is checked with your saved_activation_bytes, which returned {one!r} and {two!r} on {name} "
+                "for batches 1 and 2: make it return a number of bytes first")
+        if two <= one:
+            raise AssertionError(
+                f"largest_batch is checked with your saved_activation_bytes, which says that batch 2 of {name} saves "
+                f"{two} bytes and batch 1 {one}: with memory that does not grow with the batch, there is no largest batch")
+        record = {"one": one, "two": two, "budgets": []}
+        for budget in budgets(one, two):
+            got = fn(model, shape, budget)
+            entry = {"got": got}
+            if isinstance(got, int) and not isinstance(got, bool):
+                entry["used"] = measure(model, torch.zeros(max(got, 1), *shape))
+                if got >= 1:
+                    entry["above"] = measure(model, torch.zeros(got + 1, *shape))
+            record["budgets"].append(entry)
+        record["too_small"] = outcome(fn, model, shape, one - 1)
+        results.append(record)
+    report("ps3_batch.largest_batch_fits_budget", results)
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+def quiz(question: str, answer) -> None:
+    report("ps3_batch.quiz", {"question": question, "answer": answer})

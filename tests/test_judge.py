@@ -1,0 +1,162 @@
+"""The probe/judge protocol: what crosses from the student's kernel to the grader, and how it is judged.
+
+The grading runs in tests/test_grading.py and tests/test_grade_class.py show it end to end; these
+tests pin down the parts a submission could attack: the decoder (data only, bounded, strict) and
+`judge_cell` (a silenced, forged or malformed observation never earns the points).
+"""
+
+import math
+
+import pytest
+import torch
+from nbformat import NotebookNode
+
+from autograders import judge
+from probes import MIME, encode, outcome
+
+
+def roundtrip(value):
+    return judge.decode(encode(value))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float64, torch.bfloat16, torch.float16, torch.int64, torch.bool])
+def test_tensors_keep_dtype_shape_and_bits(dtype):
+    t = (torch.randn(3, 4, 5) * 100).to(dtype)
+    back = roundtrip(t)
+    assert back.dtype == dtype and back.shape == t.shape and torch.equal(back, t)
+    assert roundtrip(torch.tensor(2.5)).shape == ()  # 0-d
+    assert roundtrip(torch.empty(0, 7)).shape == (0, 7)
+    assert torch.equal(roundtrip(torch.arange(12.0).reshape(3, 4).t()), torch.arange(12.0).reshape(3, 4).t())  # non-contiguous
+
+
+def test_containers_numbers_and_exceptions_survive():
+    value = {"a": (1, [2.5, None, True], "s"), 3: range(1, 7, 2), ("k", 1): float("inf")}
+    back = roundtrip(value)
+    assert back["a"] == (1, [2.5, None, True], "s") and isinstance(back["a"], tuple)
+    assert back[3] == range(1, 7, 2) and back[("k", 1)] == math.inf
+    assert math.isnan(roundtrip(float("nan")))
+    raised = roundtrip(outcome(int, "x"))["raised"]
+    assert isinstance(raised, judge.Raised) and raised.isa("ValueError") and raised.isa("Exception")
+    assert "invalid literal" in raised.message
+
+    class Custom(KeyError):
+        pass
+
+    assert roundtrip(Custom("k")).isa("LookupError")
+    other = roundtrip(object())
+    assert isinstance(other, judge.Opaque) and judge.type_name(other) == "object"
+
+
+@pytest.mark.parametrize("payload, words", [
+    ({"__tensor__": "object", "shape": [1], "data": ""}, "bad tensor"),
+    ({"__tensor__": "float32", "shape": [2], "data": "AAAA"}, "do not match"),
+    ({"__tensor__": "float32", "shape": [10**9], "data": ""}, "elements"),
+    ({"__tensor__": "float32", "shape": [-1], "data": ""}, "bad tensor"),
+    ({"__pickle__": "gASVBQAAAAAAAAB9lC4="}, "not an observation"),
+    ({"__dict__": [[[1], 2]]}, "unhashable"),
+    ({"__range__": ["os.system", 1, 1]}, "bad range"),
+    ({"__exception__": []}, "bad exception"),
+])
+def test_the_decoder_refuses_what_probes_never_write(payload, words):
+    with pytest.raises(ValueError, match=words):
+        judge.decode(payload)
+
+
+def test_the_decoder_refuses_deep_nesting():
+    deep = []
+    for _ in range(100):
+        deep = [deep]
+    with pytest.raises(ValueError, match="deeply"):
+        judge.decode(deep)
+
+
+def test_required_checks_come_from_the_cell_source():
+    source = ('"""q."""\n### BEGIN HIDDEN TESTS\nfrom probes import ps1_memory as probe\n'
+              'probe.quiz("q1", q1)\nprobe.split_model(split_model)\n### END HIDDEN TESTS')
+    assert judge.required_checks(source) == ["ps1_memory.quiz", "ps1_memory.split_model"]
+    assert judge.required_checks("from probes.common import run_ranks\nrun_ranks('x', f, 2)") == []
+
+
+def _observation(check, observation):
+    return NotebookNode(output_type="display_data", metadata={},
+                        data={MIME: {"check": check, "observation": encode(observation)}, "text/plain": "obs"})
+
+
+def _test_cell(*outputs, source='from probes import ps1_memory as probe\nprobe.quiz("q1", q1)'):
+    meta = {"nbgrader": {"grade": True, "solution": False, "grade_id": "quiz_q1", "points": 1}}
+    return NotebookNode(cell_type="code", source=source, metadata=meta, outputs=list(outputs))
+
+
+def _errors(cell):
+    return [o for o in cell.outputs if o.output_type == "error"]
+
+
+def test_a_right_answer_passes_and_the_observation_is_removed():
+    printed = NotebookNode(output_type="stream", name="stdout", text="hello\n")
+    cell = _test_cell(printed, _observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}))
+    judge.judge_cell(cell)
+    assert cell.outputs == [printed]
+
+
+def test_a_wrong_answer_fails_where_its_probe_reported():
+    printed = NotebookNode(output_type="stream", name="stdout", text="after\n")
+    cell = _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "a"}), printed)
+    judge.judge_cell(cell)
+    assert [o.output_type for o in cell.outputs] == ["error", "stream"]
+    assert "'a' is not right" in cell.outputs[0].evalue
+
+
+def test_a_silenced_probe_fails_the_cell():
+    cell = _test_cell()
+    judge.judge_cell(cell)
+    assert "reported no result" in _errors(cell)[0].evalue
+
+
+def test_every_observation_of_a_check_must_pass():
+    forged = [_observation("ps1_memory.quiz", {"question": "q1", "answer": a}) for a in "bacd"]
+    cell = _test_cell(*forged)
+    judge.judge_cell(cell)
+    assert len(_errors(cell)) == 1 and "is not right" in _errors(cell)[0].evalue
+
+
+def test_an_observation_for_another_check_does_not_count():
+    cell = _test_cell(_observation("ps1_memory.split_model", {}))
+    judge.judge_cell(cell)
+    assert "reported no result" in _errors(cell)[0].evalue
+
+
+def test_a_malformed_observation_fails_the_cell_not_the_grader():
+    bad = NotebookNode(output_type="display_data", metadata={},
+                       data={MIME: {"check": "ps1_memory.quiz", "observation": {"__tensor__": "float32", "shape": [4]}}})
+    cell = _test_cell(bad)
+    judge.judge_cell(cell)
+    assert "could not read what your code produced" in _errors(cell)[0].evalue
+    partial = _test_cell(_observation("ps1_memory.quiz", {"question": "q1"}))
+    judge.judge_cell(partial)
+    assert "could not read" in _errors(partial)[0].evalue
+
+
+def test_observations_outside_test_cells_are_dropped_unjudged():
+    answer = NotebookNode(cell_type="code", source="q1 = 'a'", outputs=[_observation("ps1_memory.quiz", {"question": "q1", "answer": "a"})],
+                          metadata={"nbgrader": {"grade": False, "solution": True, "grade_id": "q1"}})
+    judge.judge_cell(answer)
+    assert answer.outputs == []
+
+
+def test_a_cell_that_already_failed_gets_no_second_missing_message():
+    raised = NotebookNode(output_type="error", ename="NameError", evalue="name 'q1' is not defined", traceback=[])
+    cell = _test_cell(raised)
+    judge.judge_cell(cell)
+    assert cell.outputs == [raised]
+
+
+def test_report_judges_in_process_outside_the_grader(monkeypatch):
+    """nbval and a maintainer's kernel see a wrong solution fail where it runs."""
+    from probes import ps1_memory as probe
+
+    monkeypatch.delenv("DISTCOURSE_JUDGE", raising=False)
+    probe.quiz("q1", "b")
+    with pytest.raises(AssertionError, match="is not right"):
+        probe.quiz("q1", "c")
+    monkeypatch.setenv("DISTCOURSE_JUDGE", "grader")
+    probe.quiz("q1", "c")  # the grader judges outside this process

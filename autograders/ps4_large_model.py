@@ -1,54 +1,37 @@
-"""Hidden tests of problem set 4 (the large-model experiment). Never released.
+"""Judges of ps4_large_model (the large-model experiment). Never released, never in the student's kernel.
+
+Each `judge_<name>` reads what `probes.ps4_large_model.<name>` observed the student's function do,
+rebuilds the same inputs, computes the right answers and raises AssertionError with a message that
+names the mistake. `judge_quiz` holds the quiz keys. See `autograders.judge` for how they are run.
 
 What the checks do:
 
-- pipeline code runs on real ranks (2 and 4, gloo on CPU), each rank holding one stage of a small
-  model; every rank compares its stage's gradients with the unsplit model's, computed in the same
-  process, so a mismatch is reported by the rank (the stage) where it happens;
-- a pipeline that deadlocks (send/recv in the wrong order) is stopped after `TIMEOUT` seconds and
-  loses its cell, not the grading run;
-- GPipe is checked for full-batch gradients with 1, 2 and 4 micro-batches and, by counting the
-  point-to-point sends, for really sending one message per micro-batch;
+- pipeline code ran on real ranks (2 and 4, gloo on CPU), each rank holding one stage of a small
+  model; each stage's gradients are compared with the unsplit model's, computed here in one
+  process, and a mismatch is reported for the rank (the stage) where it happens, in the words the
+  rank itself used to report it ("<exercise> (rank r of n): ...");
+- GPipe is checked for full-batch gradients with 1, 2 and 4 micro-batches and, by the point-to-point
+  sends the probe counted, for really sending one message per micro-batch;
 - the budget arithmetic and the reading of a measured table are compared with a reference on many
   cases, with messages that name the misconception (DDP replicates, the worst rank decides, ...).
 """
 
 from __future__ import annotations
 
-import copy
 import math
+import numbers
 
 import torch
-import torch.distributed as dist
-import torch.nn as nn
 import torch.nn.functional as F
 
-import helpers
-from autograders.common import check_choice, run_ranks
+from autograders.common import check_choice, observed
+from autograders.judge import Raised, type_name
+from probes import ps4_large_model as probe
 
-#: Seconds one multi-process check may take. Honest code needs well under a second; a send/recv
-#: pair in the wrong order waits forever, and this bounds what that costs the grading run.
-TIMEOUT = 20.0
-WORLD_SIZES = (2, 4)
-STRATEGIES = ("single", "ddp", "pipeline", "fsdp")
+STRATEGIES = probe.STRATEGIES
 
 
 # --------------------------------------------------------------------------- shared pieces
-
-
-def _run(exercise: str, fn, world_size: int, *args):
-    """run_ranks with this assignment's TIMEOUT."""
-    return run_ranks(exercise, fn, world_size, *args, timeout=TIMEOUT)
-
-
-def _model(widths, seed: int = 0) -> nn.Sequential:
-    """Blocks Linear(w_i, w_{i+1}) + Tanh, the last one a bare Linear (a classifier head)."""
-    torch.manual_seed(seed)
-    blocks = []
-    for i, (a, b) in enumerate(zip(widths[:-1], widths[1:])):
-        last = i == len(widths) - 2
-        blocks.append(nn.Linear(a, b) if last else nn.Sequential(nn.Linear(a, b), nn.Tanh()))
-    return nn.Sequential(*blocks)
 
 
 def _bounds(num_blocks: int, world: int) -> list[int]:
@@ -59,56 +42,73 @@ def _bounds(num_blocks: int, world: int) -> list[int]:
     return bounds
 
 
-def _problem(widths, batch: int, seed: int):
-    """The whole model, a batch, and the reference loss and gradients (same on every rank)."""
-    model = _model(widths, seed).to(helpers.rank_device())
-    gen = torch.Generator().manual_seed(seed + 1)
-    x = torch.randn(batch, widths[0], generator=gen).to(helpers.rank_device())
-    y = torch.randint(0, widths[-1], (batch,), generator=gen).to(helpers.rank_device())
-    reference = copy.deepcopy(model)
-    loss = F.cross_entropy(reference(x), y)
+def _reference(widths, batch: int, seed: int, bounds):
+    """The unsplit model trained on the whole batch: its loss, and each stage's names and gradients."""
+    model = probe.model(widths, seed)
+    x, y = probe.batch_data(widths, batch, seed)
+    assert bounds == _bounds(len(model), len(bounds) - 1), "the probe's stage bounds are not the even split"
+    loss = F.cross_entropy(model(x), y)
     loss.backward()
-    return model, reference, x, y, loss.item()
+    stages = [model[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+    return loss.item(), [[(name, p.grad) for name, p in stage.named_parameters()] for stage in stages]
 
 
-def _hint_for(exc: Exception) -> str:
-    text = str(exc)
-    if "does not require grad" in text:
-        return (" The tensor you called backward on is not connected to the stage's parameters: an activation was "
-                "detached (or computed under no_grad) before backward, so no gradient flows back.")
-    if "NoneType" in text or ("None" in text and "grad" in text):
-        return (" A received activation has no .grad after backward: call act.requires_grad_() after dist.recv, so "
-                "that autograd computes the gradient that must be sent back to the previous stage.")
-    return ""
-
-
-def _call(what: str, fn, *args):
+def _on_rank(exercise: str, rank: int, world: int, check, *args) -> None:
+    """Run one rank's judgement; a failure reads as it did when the rank itself raised it."""
     try:
-        return fn(*args)
-    except AssertionError:
-        raise
-    except Exception as exc:  # noqa: BLE001 - turned into a message the student can act on
-        raise AssertionError(f"{what} raised {type(exc).__name__}: {exc}.{_hint_for(exc)}") from None
+        check(*args)
+    except AssertionError as exc:
+        raise AssertionError(f"{exercise} (rank {rank} of {world}): {exc}") from None
 
 
-def _check_stage_gradients(what: str, stage, ref_stage, rank: int, world: int, factor_hint: str) -> None:
-    for (name, p), ref in zip(stage.named_parameters(), ref_stage.parameters()):
-        if p.grad is None or (not torch.any(p.grad) and torch.any(ref.grad)):
+def _as_float(value):
+    """The float the old check's float(out) made of a returned loss, or None if it makes none."""
+    if isinstance(value, torch.Tensor):
+        return float(value.reshape(-1)[0]) if value.numel() == 1 else None
+    if isinstance(value, numbers.Real):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
+
+
+def _check_stage_gradients(what: str, grads, reference, rank: int, world: int, factor_hint) -> None:
+    for g, (name, ref) in zip(grads, reference):
+        if g is None or (not torch.any(g) and torch.any(ref)):
             if rank == world - 1:
                 raise AssertionError(
                     f"{what}: the last stage (rank {rank}) has no gradient for {name}: call backward on "
                     "loss_fn(output, y) on the last rank")
             raise AssertionError(
                 f"{what}: no gradient reached stage {rank} (rank {rank}) of {world}: its parameter {name} has "
-                f"{'no .grad' if p.grad is None else 'an all-zero .grad'}. The gradient of the activations must flow "
+                f"{'no .grad' if g is None else 'an all-zero .grad'}. The gradient of the activations must flow "
                 "back: the next stage must recv the activation, call requires_grad_() on it (a detached activation "
                 "carries no gradient), send act.grad back after backward, and this stage must call "
                 "output.backward(received_gradient).")
-        if not torch.allclose(p.grad, ref.grad, rtol=1e-4, atol=1e-6):
-            ratio = p.grad.abs().sum().item() / max(ref.grad.abs().sum().item(), 1e-30)
+        if tuple(g.shape) != tuple(ref.shape) or not torch.allclose(g.double(), ref.double(), rtol=1e-4, atol=1e-6):
+            ratio = g.abs().sum().item() / max(ref.abs().sum().item(), 1e-30)
             raise AssertionError(
                 f"{what}: on {world} ranks the gradient of stage {rank}'s parameter {name} differs from the unsplit "
                 f"model's (yours are {ratio:.3g}x the expected size).{factor_hint(ratio)}")
+
+
+def _check_returned(what: str, out, rank: int, world: int, ref_loss: float, last_message: str, mismatch) -> None:
+    if rank == world - 1:
+        assert out is not None, f"{what}: the last rank must return {last_message}, got None"
+        value = _as_float(out)
+        assert value is not None, f"{what}: the last rank must return {last_message}, got {type_name(out)} {out!r}"
+        assert math.isclose(value, ref_loss, rel_tol=1e-4, abs_tol=1e-6), mismatch(value)
+    else:
+        assert out is None, f"{what}: rank {rank} is not the last stage and must return None, got {out!r}"
+
+
+def _per_rank(exercise: str, per_rank, world: int) -> list:
+    if not isinstance(per_rank, list) or len(per_rank) != world:
+        raise AssertionError(f"{exercise}: the observation does not hold {world} ranks: the grading code was changed")
+    return per_rank
 
 
 # --------------------------------------------------------------------------- exercise 1: split_layers
@@ -119,42 +119,42 @@ def _expected_sizes(n: int, k: int) -> list[int]:
     return [hi - lo for lo, hi in zip(b[:-1], b[1:])]
 
 
-def check_split_layers(split_layers) -> None:
+def judge_split_layers(observation) -> None:
     """Every layer exactly once, in order, the model's own objects, sizes as equal as possible."""
-    for num_layers, k in [(5, 2), (9, 2), (9, 4), (7, 3), (4, 4), (6, 1), (10, 3), (8, 8), (11, 4)]:
-        torch.manual_seed(num_layers * 10 + k)
-        model = nn.Sequential(*[nn.Linear(3, 3) if i % 2 == 0 else nn.Tanh() for i in range(num_layers)])
-        stages = split_layers(model, k)
+    for (num_layers, k), rec in observed(probe.SPLIT_CASES, observation["cases"]):
+        model, x = probe.split_inputs(num_layers, k)
         where = f"split_layers({num_layers} layers, {k} stages)"
-        assert isinstance(stages, (list, tuple)), f"{where} must return a list of nn.Sequential, got {type(stages).__name__}"
-        assert len(stages) == k, f"{where} returned {len(stages)} stages, expected {k}"
-        assert all(isinstance(s, nn.Module) for s in stages), f"{where}: every stage must be an nn.Sequential"
-        layers = [m for s in stages for m in s.children()]
-        ids = [id(m) for m in layers]
-        own = [id(m) for m in model]
-        if not set(ids) & set(own) and layers:
+        assert rec["sequence"], f"{where} must return a list of nn.Sequential, got {rec['type']}"
+        assert rec["len"] == k, f"{where} returned {rec['len']} stages, expected {k}"
+        assert rec["modules"], f"{where}: every stage must be an nn.Sequential"
+        held, own = rec["layers"], rec["model_len"]
+        if held and all(i == -1 for i in held):
             raise AssertionError(f"{where}: the stages hold copies of the layers; stages must hold the model's own "
                                  "layer objects (slice the nn.Sequential: model[a:b])")
         for i, m in enumerate(model):
-            count = ids.count(id(m))
+            count = held.count(i)
             assert count > 0, (f"{where}: layer {i} ({type(m).__name__}) is in no stage: the split lost a layer. "
                                "Every layer must be in exactly one stage; check the last stage's end index.")
             assert count == 1, f"{where}: layer {i} is in {count} stages: stages must not overlap"
-        assert len(ids) == len(own), f"{where}: the stages hold {len(ids)} layers, the model has {len(own)}"
-        assert ids == own, f"{where}: the layers are not in the model's order; stages must be contiguous slices"
-        sizes = [len(list(s.children())) for s in stages]
+        assert len(held) == own, f"{where}: the stages hold {len(held)} layers, the model has {own}"
+        assert held == list(range(own)), f"{where}: the layers are not in the model's order; stages must be contiguous slices"
+        sizes = rec["sizes"]
         expected = _expected_sizes(num_layers, k)
         assert sizes == expected, (f"{where}: stage sizes {sizes}, expected {expected}: split as evenly as possible, "
                                    "the first len(model) % num_stages stages get one layer more")
-        x = torch.randn(2, 3)
-        out = x
-        for s in stages:
-            out = s(out)
-        assert torch.allclose(out, model(x)), f"{where}: running the stages one after another does not give model(x)"
-    for bad in (0, 6):
-        try:
-            split_layers(nn.Sequential(*[nn.Tanh() for _ in range(5)]), bad)
-        except ValueError:
+        output = rec["output"]
+        if "raised" in output:
+            raised = output["raised"]
+            raise AssertionError(f"{where}: running the stages one after another raised {raised.name}: {raised.message}")
+        with torch.no_grad():
+            reference = model(x)
+        out = output["returned"]
+        assert (isinstance(out, torch.Tensor) and tuple(out.shape) == tuple(reference.shape)
+                and torch.allclose(out.double(), reference.double())), (
+            f"{where}: running the stages one after another does not give model(x)")
+    for bad, result in observed(probe.BAD_SPLITS, observation["bad"]):
+        raised = result.get("raised")
+        if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue
         raise AssertionError(f"split_layers(5 layers, {bad} stages) must raise ValueError: every stage needs at "
                              "least one layer and there must be at least one stage")
@@ -163,142 +163,88 @@ def check_split_layers(split_layers) -> None:
 # --------------------------------------------------------------------------- exercise 2: pipeline_stage_step
 
 
-def _pipeline_rank(pipeline_stage_step, widths, batch, seed):
-    rank, world = dist.get_rank(), dist.get_world_size()
-    model, reference, x, y, ref_loss = _problem(widths, batch, seed)
-    b = _bounds(len(model), world)
-    stage, ref_stage = model[b[rank]:b[rank + 1]], reference[b[rank]:b[rank + 1]]
-    recv_shape = (batch, widths[b[rank]])
-    torch.manual_seed(1000 + rank)
-    what = f"pipeline_stage_step on {world} ranks"
-    out = _call(what, pipeline_stage_step, stage, x if rank == 0 else None, y if rank == world - 1 else None,
-                recv_shape)
-    _check_stage_gradients(what, stage, ref_stage, rank, world, lambda r: "")
-    if rank == world - 1:
-        assert out is not None, f"{what}: the last rank must return the loss (a float), got None"
-        value = float(out)
-        assert math.isclose(value, ref_loss, rel_tol=1e-4, abs_tol=1e-6), (
-            f"{what}: the last rank returned loss {value:.6g}, the unsplit model's loss is {ref_loss:.6g}")
-    else:
-        assert out is None, f"{what}: rank {rank} is not the last stage and must return None, got {out!r}"
-    return True
+def _judge_pipeline_rank(what, rec, reference, ref_loss, rank, world) -> None:
+    _check_stage_gradients(what, rec["grads"], reference, rank, world, lambda r: "")
+    _check_returned(what, rec["returned"], rank, world, ref_loss, "the loss (a float)", lambda value: (
+        f"{what}: the last rank returned loss {value:.6g}, the unsplit model's loss is {ref_loss:.6g}"))
 
 
-def check_pipeline_stage_step(pipeline_stage_step) -> None:
+def judge_pipeline_stage_step(results) -> None:
     """Stage gradients equal the unsplit model's on 2 and 4 ranks; the loss comes back on the last rank."""
-    cases = {2: ([7, 9, 6, 8, 5], 6), 4: ([5, 8, 6, 9, 7, 4], 5)}
-    for world in WORLD_SIZES:
-        widths, batch = cases[world]
-        _run("pipeline_stage_step", _pipeline_rank, world, pipeline_stage_step, widths, batch, 3 + world)
+    for world, per_rank in observed(probe.WORLD_SIZES, results):
+        widths, batch, seed, bounds = probe.PIPELINE_CASES[world]
+        ref_loss, references = _reference(widths, batch, seed, bounds)
+        what = f"pipeline_stage_step on {world} ranks"
+        for rank in reversed(range(world)):  # a wrong gradient shows first where it is made, then flows back
+            rec = _per_rank("pipeline_stage_step", per_rank, world)[rank]
+            _on_rank("pipeline_stage_step", rank, world, _judge_pipeline_rank, what, rec, references[rank], ref_loss,
+                     rank, world)
 
 
 # --------------------------------------------------------------------------- exercise 3: gpipe_step
 
 
-class _CountSends:
-    """Counts the point-to-point messages this rank sends, per destination (dist.send and dist.isend)."""
+def _micro_batch_hint(m):
+    def hint(ratio):
+        if m > 1 and abs(ratio - m) < 0.05 * m:
+            return (f" They are {m}x too large, {m} being the number of micro-batches: the micro-batch losses were "
+                    "summed without scaling. Divide each micro-batch's loss by the number of micro-batches so the "
+                    "accumulated gradient is the full batch's.")
+        if m > 1 and abs(ratio - 1 / m) < 0.05 / m:
+            return (f" They are 1/{m} of the expected size: only one micro-batch's gradient survived, or the loss "
+                    "was divided by the number of micro-batches twice.")
+        return ""
 
-    def __init__(self):
-        self.to = {}
-
-    def __enter__(self):
-        self._saved = dist.send, dist.isend
-        real_send, real_isend = self._saved
-
-        def send(tensor, dst=None, *args, **kwargs):
-            self.to[dst] = self.to.get(dst, 0) + 1
-            return real_send(tensor, dst, *args, **kwargs)
-
-        def isend(tensor, dst=None, *args, **kwargs):
-            self.to[dst] = self.to.get(dst, 0) + 1
-            return real_isend(tensor, dst, *args, **kwargs)
-
-        dist.send, dist.isend = send, isend
-        return self
-
-    def __exit__(self, *exc):
-        dist.send, dist.isend = self._saved
+    return hint
 
 
-def _gpipe_rank(gpipe_step, widths, batch, seed, micro_list, judge=True):
-    rank, world = dist.get_rank(), dist.get_world_size()
-    counts = {}
-    for m in micro_list:
-        model, reference, x, y, ref_loss = _problem(widths, batch, seed + m)
-        b = _bounds(len(model), world)
-        stage, ref_stage = model[b[rank]:b[rank + 1]], reference[b[rank]:b[rank + 1]]
-        recv_shape = (batch, widths[b[rank]])
-        what = f"gpipe_step on {world} ranks with {m} micro-batches"
-
-        def hint(ratio, m=m):
-            if m > 1 and abs(ratio - m) < 0.05 * m:
-                return (f" They are {m}x too large, {m} being the number of micro-batches: the micro-batch losses were "
-                        "summed without scaling. Divide each micro-batch's loss by the number of micro-batches so the "
-                        "accumulated gradient is the full batch's.")
-            if m > 1 and abs(ratio - 1 / m) < 0.05 / m:
-                return (f" They are 1/{m} of the expected size: only one micro-batch's gradient survived, or the loss "
-                        "was divided by the number of micro-batches twice.")
-            return ""
-
-        with _CountSends() as sends:
-            out = _call(what, gpipe_step, stage, x if rank == 0 else None, y if rank == world - 1 else None,
-                        recv_shape, m)
-        counts[m] = dict(sends.to)
-        if not judge:
-            continue  # the message count is judged by the caller; gradients have their own test cell
-        _check_stage_gradients(what, stage, ref_stage, rank, world, hint)
-        if rank == world - 1:
-            assert out is not None, f"{what}: the last rank must return the batch's mean loss (a float), got None"
-            assert math.isclose(float(out), ref_loss, rel_tol=1e-4, abs_tol=1e-6), (
-                f"{what}: the last rank returned loss {float(out):.6g}; the full batch's mean loss is {ref_loss:.6g}. "
-                "Return the mean over the micro-batches (the sum of the scaled micro-batch losses).")
-        else:
-            assert out is None, f"{what}: rank {rank} is not the last stage and must return None, got {out!r}"
-    return counts
+def _judge_gpipe_rank(what, rec, reference, ref_loss, rank, world, m) -> None:
+    _check_stage_gradients(what, rec["grads"], reference, rank, world, _micro_batch_hint(m))
+    _check_returned(what, rec["returned"], rank, world, ref_loss, "the batch's mean loss (a float)", lambda value: (
+        f"{what}: the last rank returned loss {value:.6g}; the full batch's mean loss is {ref_loss:.6g}. "
+        "Return the mean over the micro-batches (the sum of the scaled micro-batch losses)."))
 
 
-def check_gpipe_full_batch(gpipe_step) -> None:
+def judge_gpipe_full_batch(results) -> None:
     """Gradients equal the full batch's for 1, 2 and 4 micro-batches, on 2 and 4 ranks."""
-    cases = {2: ([6, 8, 7, 5], 8), 4: ([5, 7, 6, 8, 4], 8)}
-    for world in WORLD_SIZES:
-        widths, batch = cases[world]
-        _run("gpipe_step", _gpipe_rank, world, gpipe_step, widths, batch, 11 + world, (1, 2, 4))
+    for world, per_rank in observed(probe.WORLD_SIZES, results):
+        widths, batch, seed, bounds = probe.GPIPE_CASES[world]
+        per_rank = _per_rank("gpipe_step", per_rank, world)
+        for i, m in enumerate(probe.MICRO_BATCHES):
+            ref_loss, references = _reference(widths, batch, seed + m, bounds)
+            what = f"gpipe_step on {world} ranks with {m} micro-batches"
+            for rank in reversed(range(world)):
+                rec = observed(probe.MICRO_BATCHES, per_rank[rank])[i][1]
+                _on_rank("gpipe_step", rank, world, _judge_gpipe_rank, what, rec, references[rank], ref_loss, rank,
+                         world, m)
 
 
-def _gpipe_sends_rank(gpipe_step, widths, batch, seed):
-    rank, world = dist.get_rank(), dist.get_world_size()
-    model, _, x, y, _ = _problem(widths, 6, seed)
-    b = _bounds(len(model), world)
-    try:
-        gpipe_step(model[b[rank]:b[rank + 1]], x if rank == 0 else None, y if rank == world - 1 else None,
-                   (6, widths[b[rank]]), 4)
-    except ValueError:
-        pass
-    else:
-        raise AssertionError("gpipe_step with a batch of 6 and 4 micro-batches must raise ValueError on every rank "
-                             "(before any send or recv): 6 samples do not split into 4 equal micro-batches")
-    return _gpipe_rank(gpipe_step, widths, batch, seed, (4,), False)
-
-
-def check_gpipe_micro_batches(gpipe_step) -> None:
+def judge_gpipe_micro_batches(per_rank) -> None:
     """One message per micro-batch in each direction, and a ValueError for a batch that does not split."""
-    world = 4
-    per_rank = _run("gpipe_step", _gpipe_sends_rank, world, gpipe_step, [5, 7, 6, 8, 4], 8, 25)
-    for rank, counts in enumerate(per_rank):
-        sent = counts[4]
+    world, m = probe.SENDS_WORLD, probe.SENDS_MICRO_BATCHES
+    per_rank = _per_rank("gpipe_step", per_rank, world)
+    for rank in reversed(range(world)):  # the last rank is the first to return
+        raised = per_rank[rank]["uneven"].get("raised")
+        if not (isinstance(raised, Raised) and raised.isa("ValueError")):
+            raise AssertionError(
+                f"gpipe_step (rank {rank} of {world}): gpipe_step with a batch of {probe.UNEVEN_BATCH} and {m} "
+                "micro-batches must raise ValueError on every rank (before any send or recv): "
+                f"{probe.UNEVEN_BATCH} samples do not split into {m} equal micro-batches")
+    for rank, rec in enumerate(per_rank):
+        sent = rec["sends"]
         if not sent:
             continue  # sends through an API we do not count (e.g. batch_isend_irecv): nothing to judge
         forward, backward = sent.get(rank + 1, 0), sent.get(rank - 1, 0)
         if rank < world - 1:
-            assert forward == 4, (
-                f"gpipe_step on {world} ranks with 4 micro-batches: rank {rank} sent {forward} activation message(s) "
-                "to the next stage, expected 4. Send each micro-batch's activation as soon as it is computed, so the "
+            assert forward == m, (
+                f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent {forward} activation message(s) "
+                f"to the next stage, expected {m}. Send each micro-batch's activation as soon as it is computed, so the "
                 "next stage can start on it: that is what makes a pipeline overlap work (one message for the "
                 "whole batch is no pipelining).")
         if rank > 0:
-            assert backward == 4, (
-                f"gpipe_step on {world} ranks with 4 micro-batches: rank {rank} sent {backward} gradient message(s) "
-                "back to the previous stage, expected 4 (one per micro-batch).")
+            assert backward == m, (
+                f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent {backward} gradient message(s) "
+                f"back to the previous stage, expected {m} (one per micro-batch).")
 
 
 # --------------------------------------------------------------------------- exercise 4: budget arithmetic
@@ -326,60 +272,44 @@ _WHY = {
              "and gathers the largest layer in full while it runs: 8 bytes per parameter of that layer"),
 }
 
-_BYTES_CASES = [
-    # num_params, activation_bytes, world_size, largest_layer_params, bytes_per_param
-    (2_000_000, 1_000_000, 2, 300_000, 16),
-    (10_000, 4_000, 4, 2_500, 16),
-    (7_000_000, 0, 8, 1_000_000, 16),
-    (1_000_000, 3_000_000, 3, 0, 12),
-    (123_457, 65_536, 2, 40_000, 18),
-]
 
-
-def check_per_rank_bytes(per_rank_bytes) -> None:
+def judge_per_rank_bytes(observation) -> None:
     """The per-rank bytes of every strategy on several models, world sizes and optimizers."""
-    for P, A, n, L, bpp in _BYTES_CASES:
-        for strategy in STRATEGIES:
+    for (P, A, n, L, bpp), row in observed(probe.BYTES_CASES, observation["cases"]):
+        for strategy, got in observed(STRATEGIES, row):
             expected = _reference_bytes(strategy, P, A, n, L, bpp)
             call = (f"per_rank_bytes({strategy!r}, num_params={P}, activation_bytes={A}, world_size={n}, "
                     f"largest_layer_params={L}, bytes_per_param={bpp})")
-            got = per_rank_bytes(strategy, P, A, n, largest_layer_params=L, bytes_per_param=bpp)
             assert isinstance(got, (int, float)) and not isinstance(got, bool), f"{call} must return a number, got {got!r}"
             if not math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-6):
                 raise AssertionError(f"{call} = {got:,.1f}, expected {expected:,.1f}: {_WHY[strategy]}.")
-    for bad in ("zero3", "DDP-2"):
-        try:
-            per_rank_bytes(bad, 1000, 0, 2)
-        except ValueError:
+    for bad, result in observed(probe.BAD_STRATEGIES, observation["bad"]):
+        raised = result.get("raised")
+        if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue
         raise AssertionError(f"per_rank_bytes({bad!r}, ...) must raise ValueError: the strategies are {STRATEGIES}")
 
 
-_FIT_CASES = [
-    # num_params, activation_bytes, world_size, budget, largest_layer_params
-    (2_106_378, 1_185_000, 2, 28 * 2**20, 262_656),     # the lecture's experiment
-    (1_000_000, 0, 2, 16_000_000, 0),                   # single fits exactly at the budget
-    (1_000_000, 2_000_000, 4, 6_000_000, 100_000),
-    (5_000_000, 8_000_000, 2, 50_000_000, 2_000_000),   # fsdp's gathered layer breaks it
-    (3_000_000, 1_000_000, 8, 1_000_000, 10_000),       # nothing fits
-    (1_000_000, 1_000_000, 2, 10**9, 0),                # everything fits
-]
+# The cases of probe.FIT_CASES: the lecture's experiment; single fits exactly at the budget; a
+# middle case; fsdp's gathered layer breaks it; nothing fits; everything fits.
 
 
-def check_strategies_that_fit(strategies_that_fit) -> None:
+def judge_strategies_that_fit(results) -> None:
     """The strategies that fit a budget, in the order single, ddp, pipeline, fsdp (<= budget fits)."""
-    for P, A, n, budget, L in _FIT_CASES:
+    for (P, A, n, budget, L), got in observed(probe.FIT_CASES, results):
         expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L) <= budget]
         call = (f"strategies_that_fit(num_params={P}, activation_bytes={A}, world_size={n}, budget={budget}, "
                 f"largest_layer_params={L})")
-        got = strategies_that_fit(P, A, n, budget, largest_layer_params=L)
-        assert isinstance(got, list), f"{call} must return a list of strategy names, got {type(got).__name__}"
+        assert isinstance(got, list), f"{call} must return a list of strategy names, got {type_name(got)}"
         if got == expected:
             continue
         wrong_in = [s for s in got if s not in expected]
         missing = [s for s in expected if s not in got]
         if wrong_in:
             s = wrong_in[0]
+            if s not in STRATEGIES:
+                raise AssertionError(f"{call} = {got}, expected {expected}: {s!r} is not a strategy; "
+                                     f"the strategies are {list(STRATEGIES)}")
             raise AssertionError(f"{call} = {got}, expected {expected}: {s!r} needs "
                                  f"{_reference_bytes(s, P, A, n, L):,.0f} bytes per rank, more than the budget, because {_WHY[s]}.")
         if missing:
@@ -398,40 +328,25 @@ def _reference_choice(table, budget):
     return min(fitting)[2] if fitting else None
 
 
-_TABLES = [
-    ("pipeline's rank 1 is over the budget although the mean of its ranks is under it",
-     {"ddp": {"peak_bytes": [42e6, 42e6], "step_seconds": 0.10},
-      "pipeline": {"peak_bytes": [14e6, 31e6], "step_seconds": 0.12},
-      "fsdp": {"peak_bytes": [21e6, 21e6], "step_seconds": 0.30}}, 28e6, "fsdp"),
-    ("everything fits: the fastest wins",
-     {"single": {"peak_bytes": [20e6], "step_seconds": 0.5},
-      "ddp": {"peak_bytes": [25e6, 25e6], "step_seconds": 0.3},
-      "fsdp": {"peak_bytes": [12e6, 12e6], "step_seconds": 0.4}}, 64e6, "ddp"),
-    ("nothing fits",
-     {"single": {"peak_bytes": [90e6], "step_seconds": 1.0},
-      "pipeline": {"peak_bytes": [40e6, 61e6, 45e6, 44e6], "step_seconds": 0.4}}, 30e6, None),
-    ("a peak equal to the budget fits",
-     {"single": {"peak_bytes": [30e6], "step_seconds": 1.0},
-      "pipeline": {"peak_bytes": [16e6, 15e6], "step_seconds": 0.6}}, 30e6, "pipeline"),
-    ("equal step times: the smaller worst-rank peak wins",
-     {"ddp": {"peak_bytes": [50e6, 50e6], "step_seconds": 0.2},
-      "fsdp": {"peak_bytes": [20e6, 26e6, 20e6, 20e6], "step_seconds": 0.2},
-      "pipeline": {"peak_bytes": [22e6, 22e6, 22e6, 22e6], "step_seconds": 0.2}}, 60e6, "pipeline"),
-    ("4 ranks, one of them over the budget",
-     {"pipeline": {"peak_bytes": [10e6, 10e6, 10e6, 33e6], "step_seconds": 0.1},
-      "fsdp": {"peak_bytes": [29e6, 29e6, 29e6, 29e6], "step_seconds": 0.5}}, 32e6, "fsdp"),
+_TABLE_ANSWERS = [  # (what the table of probe.TABLES shows, the right choice), in the same order
+    ("pipeline's rank 1 is over the budget although the mean of its ranks is under it", "fsdp"),
+    ("everything fits: the fastest wins", "ddp"),
+    ("nothing fits", None),
+    ("a peak equal to the budget fits", "pipeline"),
+    ("equal step times: the smaller worst-rank peak wins", "pipeline"),
+    ("4 ranks, one of them over the budget", "fsdp"),
 ]
 
 
-def check_choose_strategy(choose_strategy) -> None:
+def judge_choose_strategy(results) -> None:
     """The fastest strategy whose every rank fits; ties by the worst rank's peak; None when none fits."""
-    for why, table, budget, expected in _TABLES:
+    assert len(_TABLE_ANSWERS) == len(probe.TABLES)
+    for ((table, budget), (why, expected)), got in observed(zip(probe.TABLES, _TABLE_ANSWERS), results):
         assert _reference_choice(table, budget) == expected
-        got = choose_strategy(copy.deepcopy(table), budget)
         if got == expected:
             continue
         msg = f"choose_strategy on a table where {why}: returned {got!r}, expected {expected!r}."
-        if got in table and max(table[got]["peak_bytes"]) > budget:
+        if isinstance(got, str) and got in table and max(table[got]["peak_bytes"]) > budget:
             msg += (f" {got!r} does not fit: its worst rank peaks at {max(table[got]['peak_bytes']):,.0f} bytes, over the "
                     f"budget of {budget:,.0f}. The worst rank decides, not the average: one rank out of memory stops them all.")
         elif expected is None:
@@ -451,7 +366,10 @@ _QUIZ = {
 }
 
 
-def check_quiz(question: str, answer) -> None:
+def judge_quiz(observation) -> None:
     """Grade one quiz answer; the explanation is shown only when it is wrong."""
+    question, answer = observation["question"], observation["answer"]
+    if question not in _QUIZ:
+        raise AssertionError(f"there is no quiz question {question!r}")
     key, explanation = _QUIZ[question]
     check_choice(question, answer, key, explanation)

@@ -1,89 +1,47 @@
-"""Hidden tests of problem set 2 (DistributedDataParallel). Never released.
+"""Judges of problem set 2 (DistributedDataParallel). Never released, never in the student's kernel.
 
-Every check runs the student's code on real ranks (2 and 4, gloo on CPU or NCCL when there are enough
-GPUs) through `run_ranks`, in the manner of the strongest systems courses:
+`probes.ps2_ddp` runs the student's code on real ranks (2 and 4, gloo on CPU or NCCL when there are
+enough GPUs) and reports what it did; each `judge_<name>` here rebuilds the same inputs from the
+probe's builders, computes the single-process references and decides, in the manner of the strongest
+systems courses:
 
 - ranks are seeded differently, so only a real broadcast from rank 0 makes their weights agree;
 - after every optimizer step the parameters must be identical on all ranks and allclose to one
-  process training on the whole (global) batch, and, for the student's own DDP, to torch's DDP;
+  process training on the whole (global) batch (which torch's DDP also matches, to float tolerance);
 - shards must be disjoint and complete for data set sizes that do not divide evenly, and change
   with the epoch;
 - checkpoints are written by rank 0 only and load with strict=True into a bare model.
 
 Each failure raises an AssertionError whose message names the mistake (summed gradients, no
 broadcast, no set_epoch, global batch per rank, `module.` keys...), because the student reads it in
-their feedback.
+their feedback. A mistake found on one rank reads as it did when the check ran inside the ranks:
+"<exercise> (rank r of N): ...".
 """
 
 from __future__ import annotations
 
-import copy
 import math
-import os
-import random
-import shutil
-import tempfile
 
 import torch
-import torch.distributed as dist
-import torch.nn as nn
 import torch.nn.functional as F
 
-import helpers
-import torch._dynamo  # noqa: F401 - DDP's constructor imports it (~1 s); forked ranks inherit it from here
-from autograders.common import check_choice, run_ranks
+from autograders.common import check_choice
+from autograders.judge import Raised, type_name
+from probes import ps2_ddp as probe
 
-#: Seconds one multi-process check may take. Honest code needs well under 2 s; a collective that
-#: only some ranks call hangs, and this bounds what that costs the grading run.
-TIMEOUT = 12.0
-WORLD_SIZES = (2, 4)
+WORLD_SIZES = probe.WORLD_SIZES
 
 
 # --------------------------------------------------------------------------- shared pieces
 
 
-def _run(exercise: str, fn, world_size: int, *args):
-    """run_ranks with this assignment's TIMEOUT."""
-    return run_ranks(exercise, fn, world_size, *args, timeout=TIMEOUT)
-
-
-class _Net(nn.Module):
-    """A tiny classifier with one frozen parameter (its .grad stays None) and one random buffer."""
-
-    def __init__(self):
-        super().__init__()
-        self.fc1 = nn.Linear(5, 8)
-        self.fc2 = nn.Linear(8, 3)
-        self.frozen_scale = nn.Parameter(torch.rand(5) + 0.5, requires_grad=False)
-        self.register_buffer("shift", torch.randn(5) * 0.1)
-
-    def forward(self, x):
-        return self.fc2(torch.tanh(self.fc1(x * self.frozen_scale + self.shift)))
-
-
-def _batches(num_steps: int, size: int, seed: int):
-    """The same global batches on every rank (a private generator: independent of rank seeds)."""
-    gen = torch.Generator().manual_seed(seed)
-    return [(torch.randn(size, 5, generator=gen), torch.randint(0, 3, (size,), generator=gen)) for _ in range(num_steps)]
-
-
-def _device():
-    return helpers.rank_device()
-
-
-def _all_ranks_equal(tensor: torch.Tensor) -> list[torch.Tensor]:
-    """all_gather a tensor (same shape on every rank); returns the list, rank order."""
-    gathered = [torch.empty_like(tensor) for _ in range(dist.get_world_size())]
-    dist.all_gather(gathered, tensor.contiguous())
-    return gathered
-
-
-def _flat(tensors) -> torch.Tensor:
-    return torch.cat([t.detach().reshape(-1).float() for t in tensors])
-
-
 def _close(a: torch.Tensor, b: torch.Tensor, rtol=1e-4, atol=1e-6) -> bool:
     return torch.allclose(a.detach().double().cpu(), b.detach().double().cpu(), rtol=rtol, atol=atol)
+
+
+def _same_shape_close(a, b, rtol=1e-4, atol=1e-6) -> bool:
+    """_close, False for anything that is not a tensor of b's shape (a student's value)."""
+    return isinstance(a, torch.Tensor) and tuple(a.shape) == tuple(b.shape) and _close(a, b, rtol, atol)
 
 
 def _ratio(actual: torch.Tensor, expected: torch.Tensor) -> float:
@@ -91,11 +49,31 @@ def _ratio(actual: torch.Tensor, expected: torch.Tensor) -> float:
     return actual.double().abs().sum().item() / den if den else float("nan")
 
 
-def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor, local: torch.Tensor, world_size: int) -> str | None:
+def _on_rank(exercise: str, rank: int, world: int, detail: str) -> AssertionError:
+    """The error a failed assert inside rank `rank` produced (see probes.common.run_ranks)."""
+    return AssertionError(f"{exercise} (rank {rank} of {world}): {detail}")
+
+
+def _worlds(observation, exercise: str):
+    """(world, per-rank results) for each world size the probe ran, then the crash or hang that stopped it."""
+    runs, error = observation["runs"], observation["error"]
+    for world, per_rank in zip(WORLD_SIZES, runs):
+        if not isinstance(per_rank, list) or len(per_rank) != world:
+            raise AssertionError(f"{exercise}: the observation of {world} ranks is incomplete: the grading code was changed")
+        yield world, per_rank
+    if error is not None:
+        raise AssertionError(str(error))
+    if len(runs) != len(WORLD_SIZES):
+        raise AssertionError(f"{exercise}: {len(runs)} of {len(WORLD_SIZES)} world sizes were observed: the grading code was changed")
+
+
+def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor, local, world_size: int) -> str | None:
     """None when `actual` is the averaged gradient, else a sentence naming the mistake."""
-    if _close(actual, expected):
+    if _same_shape_close(actual, expected):
         return None
-    if _close(actual, local):
+    if not isinstance(actual, torch.Tensor) or tuple(actual.shape) != tuple(expected.shape):
+        return f"{name}'s gradient is not the average of the ranks' gradients (it is {type_name(actual)} {getattr(actual, 'shape', '')})."
+    if isinstance(local, torch.Tensor) and _same_shape_close(actual, local):
         return (f"the gradient of {name} is still this rank's own gradient: it was never all-reduced "
                 "across ranks. Call dist.all_reduce on every gradient, then divide by the world size.")
     if _close(actual, expected * world_size):
@@ -113,228 +91,142 @@ def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor,
 # --------------------------------------------------------------------------- exercise 1
 
 
-def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
-    rank, world = dist.get_rank(), dist.get_world_size()
-    dev = _device()
-    torch.manual_seed(seed)
-    model = _Net().to(dev)
-    reference = copy.deepcopy(model)
-    torch.manual_seed(seed + 1000 + rank)  # anything random the student does differs per rank
-    (X, y), = _batches(1, per_rank * world, seed + 1)
-    X, y = X.to(dev), y.to(dev)
-    mine = slice(rank * per_rank, (rank + 1) * per_rank)
-    F.cross_entropy(model(X[mine]), y[mine]).backward()
-    local = {n: p.grad.detach().clone() for n, p in model.named_parameters() if p.grad is not None}
-    before = {n: p.detach().clone() for n, p in model.named_parameters()}
-    average_gradients(model)
-    # With equal shards, the average of the ranks' mean-loss gradients is the full-batch gradient.
-    F.cross_entropy(reference(X), y).backward()
-    for (name, p), (_, ref) in zip(model.named_parameters(), reference.named_parameters()):
-        assert torch.equal(p.detach(), before[name]), (
-            f"average_gradients changed the parameter {name} itself: it must only change the .grad tensors")
-        if ref.grad is None:
-            assert p.grad is None, (
-                f"{name} has requires_grad=False, so its .grad was None, but after average_gradients it is a tensor: "
-                "skip parameters whose .grad is None")
-            continue
-        assert isinstance(p.grad, torch.Tensor), f"after average_gradients, {name}.grad is {p.grad!r}, not a tensor"
-        problem = _diagnose_gradients(name, p.grad, ref.grad, local[name], world)
-        assert problem is None, f"on {world} ranks, {problem}"
-    return True
+def _full_batch_gradients(world: int) -> list:
+    """With equal shards, the average of the ranks' mean-loss gradients is the full-batch gradient."""
+    model, X, y = probe.average_inputs(world)
+    F.cross_entropy(model(X), y).backward()
+    return [p.grad for p in model.parameters()]
 
 
-def check_average_gradients(average_gradients) -> None:
+def judge_average_gradients(observation) -> None:
     """average_gradients on 2 and 4 ranks equals the full-batch gradient; None grads are skipped."""
-    for world in WORLD_SIZES:
-        _run("average_gradients", _average_gradients_rank, world, average_gradients, 3, 7 + world)
+    for world, per_rank in _worlds(observation, "average_gradients"):
+        reference = _full_batch_gradients(world)
+        for rank, res in enumerate(per_rank):
+            for name, changed, local, grad, ref in zip(res["names"], res["changed"], res["local"], res["grads"], reference):
+                if changed:
+                    raise _on_rank("average_gradients", rank, world,
+                                   f"average_gradients changed the parameter {name} itself: it must only change the .grad tensors")
+                if ref is None:
+                    if grad is not None:
+                        raise _on_rank("average_gradients", rank, world, (
+                            f"{name} has requires_grad=False, so its .grad was None, but after average_gradients it is a "
+                            "tensor: skip parameters whose .grad is None"))
+                    continue
+                if not isinstance(grad, torch.Tensor):
+                    raise _on_rank("average_gradients", rank, world,
+                                   f"after average_gradients, {name}.grad is {grad!r}, not a tensor")
+                problem = _diagnose_gradients(name, grad, ref, local, world)
+                if problem is not None:
+                    raise _on_rank("average_gradients", rank, world, f"on {world} ranks, {problem}")
 
 
 # --------------------------------------------------------------------------- exercise 2
 
 
-def _unwrap(wrapped):
-    return wrapped.module if isinstance(getattr(wrapped, "module", None), nn.Module) else wrapped
-
-
-def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
-    rank = dist.get_rank()
-    dev = _device()
-    torch.manual_seed(base_seed + rank)  # every rank starts from different random weights and buffers
-    model = _Net().to(dev)
-    own = copy.deepcopy(model)
-    torch.manual_seed(base_seed)  # what rank 0 built
-    rank0 = _Net().to(dev)
-    wrapped = MyDDP(model)
-    assert isinstance(wrapped, nn.Module), f"MyDDP(model) must be an nn.Module, got {type(wrapped).__name__}"
-    inner = _unwrap(wrapped)
-    params = list(inner.parameters())
-    assert len(params) == len(list(rank0.parameters())), (
-        "MyDDP(model).parameters() must be the wrapped model's parameters (keep the model as self.module)")
-    got = _flat(params)
-    if rank != 0 and _close(got, _flat(own.parameters())):
-        raise AssertionError(
-            f"rank {rank} still holds its own random initial weights after MyDDP(model): the parameters were not "
-            "broadcast from rank 0 at construction (dist.broadcast(p.data, src=0) for every parameter)")
-    gathered = _all_ranks_equal(got)
-    if all(_close(g, gathered[0], 0, 0) for g in gathered) and not _close(got, _flat(rank0.parameters())):
-        raise AssertionError(
-            "all ranks hold the same weights after MyDDP(model), but they are not rank 0's: broadcast with src=0")
-    assert _close(got, _flat(rank0.parameters()), 0, 0), (
-        f"after MyDDP(model), rank {rank}'s parameters are not rank 0's initial parameters: broadcast every parameter "
-        "from rank 0 at construction")
-    got_buffers = _flat(inner.buffers())
-    assert _close(got_buffers, _flat(rank0.buffers()), 0, 0), (
-        f"the parameters were broadcast but the buffers were not: rank {rank}'s buffer 'shift' differs from rank 0's. "
-        "Broadcast module.buffers() too (BatchNorm running statistics live there)")
-    x = torch.randn(4, 5, device=dev)
-    out = wrapped(x)
-    assert isinstance(out, torch.Tensor) and _close(out, rank0(x)), (
-        "MyDDP(model)(x) must return model(x) (forward the call to the wrapped module)")
-    return True
-
-
-def check_my_ddp_broadcast(MyDDP) -> None:
+def judge_my_ddp_broadcast(observation) -> None:
     """Ranks seeded differently hold rank 0's parameters and buffers right after MyDDP(model)."""
-    for world in WORLD_SIZES:
-        _run("MyDDP (broadcast at construction)", _my_ddp_broadcast_rank, world, MyDDP, 40 + world)
+    exercise = "MyDDP (broadcast at construction)"
+    for world, per_rank in _worlds(observation, exercise):
+        base_seed = probe.broadcast_seed(world)
+        rank0 = probe.net(base_seed)  # what rank 0 built
+        expected_params, expected_buffers = probe.flat(rank0.parameters()), probe.flat(rank0.buffers())
+        with torch.no_grad():
+            expected_out = rank0(probe.forward_input(base_seed))
+        num_params = len(list(rank0.parameters()))
+        # What each rank could tell on its own comes first (it failed there before the ranks compared
+        # their weights with a collective), then what needs every rank's weights.
+        for rank, res in enumerate(per_rank):
+            if res["num_params"] != num_params:
+                raise _on_rank(exercise, rank, world,
+                               "MyDDP(model).parameters() must be the wrapped model's parameters (keep the model as self.module)")
+            if rank != 0 and _same_shape_close(res["params"], res["own"]):
+                raise _on_rank(exercise, rank, world, (
+                    f"rank {rank} still holds its own random initial weights after MyDDP(model): the parameters were not "
+                    "broadcast from rank 0 at construction (dist.broadcast(p.data, src=0) for every parameter)"))
+        gathered = [r["params"] for r in per_rank]
+        agree = all(_same_shape_close(g, gathered[0], 0, 0) for g in gathered)
+        for rank, res in enumerate(per_rank):
+            got = res["params"]
+            if agree and not _same_shape_close(got, expected_params):
+                raise _on_rank(exercise, rank, world,
+                               "all ranks hold the same weights after MyDDP(model), but they are not rank 0's: broadcast with src=0")
+            if not _same_shape_close(got, expected_params, 0, 0):
+                raise _on_rank(exercise, rank, world, (
+                    f"after MyDDP(model), rank {rank}'s parameters are not rank 0's initial parameters: broadcast every "
+                    "parameter from rank 0 at construction"))
+            if not _same_shape_close(res["buffers"], expected_buffers, 0, 0):
+                raise _on_rank(exercise, rank, world, (
+                    f"the parameters were broadcast but the buffers were not: rank {rank}'s buffer 'shift' differs from "
+                    "rank 0's. Broadcast module.buffers() too (BatchNorm running statistics live there)"))
+            if not _same_shape_close(res["forward"], expected_out):
+                raise _on_rank(exercise, rank, world, "MyDDP(model)(x) must return model(x) (forward the call to the wrapped module)")
 
 
-def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: int):
-    from torch.nn.parallel import DistributedDataParallel as DDP
-
-    rank, world = dist.get_rank(), dist.get_world_size()
-    dev = _device()
-    torch.manual_seed(seed)  # same start everywhere: this check is about the gradients
-    base = _Net().to(dev)
-    single = copy.deepcopy(base)                      # one process, the whole global batch
-    theirs = DDP(copy.deepcopy(base), device_ids=[dev.index] if dev.type == "cuda" else None)
-    mine = MyDDP(copy.deepcopy(base))
-    inner = _unwrap(mine)
-    opt_single = torch.optim.SGD([p for p in single.parameters() if p.requires_grad], lr=lr)
-    opt_theirs = torch.optim.SGD([p for p in theirs.parameters() if p.requires_grad], lr=lr)
-    opt_mine = torch.optim.SGD([p for p in inner.parameters() if p.requires_grad], lr=lr)
-    torch.manual_seed(seed + 1000 + rank)
-    names = [n for n, p in inner.named_parameters()]
-    for step, (X, y) in enumerate(_batches(num_steps, per_rank * world, seed + 1), start=1):
-        X, y = X.to(dev), y.to(dev)
-        part = slice(rank * per_rank, (rank + 1) * per_rank)
-        for opt in (opt_single, opt_theirs, opt_mine):
-            opt.zero_grad()
+def _single_process_trajectory(world: int):
+    """One process training on the global batch: (gradients, parameters after the step) for every step."""
+    t = probe.TRAINING
+    seed = probe.training_seed(world)
+    single = probe.net(seed)
+    opt = torch.optim.SGD([p for p in single.parameters() if p.requires_grad], lr=t["lr"])
+    steps = []
+    for X, y in probe.batches(t["num_steps"], t["per_rank"] * world, seed + 1):
+        opt.zero_grad()
         F.cross_entropy(single(X), y).backward()
-        F.cross_entropy(theirs(X[part]), y[part]).backward()
-        out = mine(X[part])
-        F.cross_entropy(out, y[part]).backward()
-        local = {n: (p.grad.detach().clone() if p.grad is not None else None) for n, p in inner.named_parameters()}
-        mine.sync_gradients()
-        for name, p, ref in zip(names, inner.parameters(), single.parameters()):
-            if ref.grad is None:
-                continue
-            assert p.grad is not None, f"after sync_gradients, {name}.grad is None"
-            problem = _diagnose_gradients(name, p.grad, ref.grad, local[name], world)
-            assert problem is None, f"step {step} on {world} ranks: {problem}"
-        for opt in (opt_single, opt_theirs, opt_mine):
-            opt.step()
-        flat = _flat(inner.parameters())
-        gathered = _all_ranks_equal(flat)
-        for r, g in enumerate(gathered):
-            assert _close(g, gathered[0], 0, 0), (
-                f"after step {step} on {world} ranks, rank {r}'s parameters differ from rank 0's: every rank must end "
-                "each step with the same averaged gradients")
-        assert _close(flat, _flat(single.parameters())), (
-            f"after step {step} on {world} ranks, the parameters differ from one process training on the global batch")
-        assert _close(flat, _flat(theirs.module.parameters())), (
-            f"after step {step} on {world} ranks, the parameters differ from torch's DistributedDataParallel")
-    return True
+        grads = [None if p.grad is None else p.grad.detach().clone() for p in single.parameters()]
+        opt.step()
+        steps.append((grads, probe.flat(single.parameters())))
+    return steps
 
 
-def check_my_ddp_training(MyDDP) -> None:
-    """MyDDP training steps match one process on the global batch and torch's DDP, after every step."""
-    for world in WORLD_SIZES:
-        _run("MyDDP (training)", _my_ddp_train_rank, world, MyDDP, 3, 3, 0.5, 60 + world)
+def judge_my_ddp_training(observation) -> None:
+    """MyDDP training steps match one process on the global batch (and so torch's DDP), after every step."""
+    exercise = "MyDDP (training)"
+    for world, per_rank in _worlds(observation, exercise):
+        reference = _single_process_trajectory(world)
+        for rank, res in enumerate(per_rank):
+            if len(res["steps"]) != len(reference):
+                raise _on_rank(exercise, rank, world, "the observation is incomplete: the grading code was changed")
+        for index, (ref_grads, ref_params) in enumerate(reference):
+            step = index + 1
+            for rank, res in enumerate(per_rank):
+                observed_step = res["steps"][index]
+                for name, grad, local, ref in zip(res["names"], observed_step["grads"], observed_step["local"], ref_grads):
+                    if ref is None:
+                        continue
+                    if grad is None:
+                        raise _on_rank(exercise, rank, world, f"after sync_gradients, {name}.grad is None")
+                    problem = _diagnose_gradients(name, grad, ref, local, world)
+                    if problem is not None:
+                        raise _on_rank(exercise, rank, world, f"step {step} on {world} ranks: {problem}")
+            gathered = [res["steps"][index]["params"] for res in per_rank]
+            for r, g in enumerate(gathered):
+                if not _same_shape_close(g, gathered[0], 0, 0):
+                    raise _on_rank(exercise, 0, world, (
+                        f"after step {step} on {world} ranks, rank {r}'s parameters differ from rank 0's: every rank must "
+                        "end each step with the same averaged gradients"))
+            for rank, flat in enumerate(gathered):
+                if not _same_shape_close(flat, ref_params):
+                    raise _on_rank(exercise, rank, world, (
+                        f"after step {step} on {world} ranks, the parameters differ from one process training on the "
+                        "global batch"))
 
 
 # --------------------------------------------------------------------------- exercise 3
 
-_SHARD_CASES = [  # (num_items, world_size): sizes that divide evenly and sizes that do not
-    (12, 2), (10, 3), (11, 4), (7, 4), (3, 4), (16, 4),
-]
 
-
-def _shard_rank(shard_indices, cases):
-    """Call the student's function from a process whose global RNGs are seeded by rank."""
-    rank = dist.get_rank()
-    results = {}
-    for num_items, world in cases:
-        for shuffle in (True, False):
-            for drop_last in (False, True):
-                for epoch in (0, 1):
-                    for seed in (0, 5):
-                        for r in range(world):
-                            if r % dist.get_world_size() != rank:
-                                continue
-                            torch.manual_seed(1234 + 17 * r)
-                            random.seed(99 + r)
-                            try:
-                                import numpy as np
-
-                                np.random.seed(7 + r)
-                            except ImportError:  # pragma: no cover
-                                pass
-                            out = shard_indices(num_items, r, world, epoch=epoch, seed=seed, shuffle=shuffle, drop_last=drop_last)
-                            results[(num_items, world, shuffle, drop_last, epoch, seed, r)] = _as_int_list(out, num_items)
-    return results
-
-
-def _as_int_list(out, num_items):
-    if isinstance(out, torch.Tensor):
-        out = out.tolist()
+def _shards(results: dict, num_items, world, shuffle, drop_last, epoch, seed) -> list:
     try:
-        items = list(out)
-    except TypeError:
-        raise AssertionError(f"shard_indices must return a list of ints, got {type(out).__name__}") from None
-    result = []
-    for i in items:
-        try:
-            value = int(i)
-        except (TypeError, ValueError):
-            raise AssertionError(f"shard_indices must return a list of ints, got an element {i!r}") from None
-        if value != i or not 0 <= value < num_items:
-            raise AssertionError(f"shard_indices({num_items}, ...) returned {i!r}: indices must be ints in range({num_items})")
-        result.append(value)
-    return result
+        return [results[(num_items, world, shuffle, drop_last, epoch, seed, r)] for r in range(world)]
+    except KeyError:
+        raise AssertionError("shard_indices: the observation is incomplete: the grading code was changed") from None
 
 
-_SHARD_CACHE: dict = {}
-
-
-def _shard_results(shard_indices):
-    """Run the student's function once (on 2 processes seeded differently) for every case; cached."""
-    key = id(shard_indices)
-    if key not in _SHARD_CACHE or _SHARD_CACHE[key][0] is not shard_indices:
-        try:
-            parts = _run("shard_indices", _shard_rank, 2, shard_indices, _SHARD_CASES)
-            merged = {}
-            for part in parts:
-                merged.update(part)
-            _SHARD_CACHE[key] = (shard_indices, merged, None)
-        except AssertionError as exc:
-            _SHARD_CACHE[key] = (shard_indices, None, exc)
-    _, merged, error = _SHARD_CACHE[key]
-    if error is not None:
-        raise AssertionError(str(error))
-    return merged
-
-
-def check_shard_indices_disjoint_complete(shard_indices) -> None:
+def judge_shard_indices_disjoint_complete(results) -> None:
     """Equal-length shards, disjoint and complete (padded or dropped), with ranks seeded differently."""
-    results = _shard_results(shard_indices)
-    for num_items, world in _SHARD_CASES:
-        for shuffle in (True, False):
-            for drop_last in (False, True):
-                for epoch in (0, 1):
-                    for seed in (0, 5):
-                        shards = [results[(num_items, world, shuffle, drop_last, epoch, seed, r)] for r in range(world)]
-                        _check_one_split(shards, num_items, world, shuffle, drop_last, epoch, seed)
+    for num_items, world, shuffle, drop_last, epoch, seed in probe.shard_calls():
+        shards = _shards(results, num_items, world, shuffle, drop_last, epoch, seed)
+        _check_one_split(shards, num_items, world, shuffle, drop_last, epoch, seed)
 
 
 def _check_one_split(shards, num_items, world, shuffle, drop_last, epoch, seed):
@@ -371,12 +263,11 @@ def _check_one_split(shards, num_items, world, shuffle, drop_last, epoch, seed):
                                  "(pad the order by repeating indices from its start)")
 
 
-def check_shard_indices_reshuffles(shard_indices) -> None:
+def judge_shard_indices_reshuffles(results) -> None:
     """The order changes with the epoch (and the seed) when shuffle=True, and not when shuffle=False."""
-    results = _shard_results(shard_indices)
 
     def order(num_items, world, shuffle, epoch, seed, drop_last=False):
-        return [results[(num_items, world, shuffle, drop_last, epoch, seed, r)] for r in range(world)]
+        return _shards(results, num_items, world, shuffle, drop_last, epoch, seed)
 
     for num_items, world in [(12, 2), (10, 3), (16, 4), (11, 4)]:
         assert order(num_items, world, True, 0, 0) != order(num_items, world, True, 1, 0), (
@@ -398,111 +289,24 @@ def check_shard_indices_reshuffles(shard_indices) -> None:
 # --------------------------------------------------------------------------- exercise 4
 
 
-class _Recorder(nn.Module):
-    """The grader's model for train_ddp: records every training batch and the parameters it met."""
-
-    def __init__(self):
-        super().__init__()
-        self.fc1 = nn.Linear(6, 8)
-        self.fc2 = nn.Linear(8, 3)
-        self.seen = []
-
-    def forward(self, x):
-        if self.training and torch.is_grad_enabled():
-            self.seen.append((x.detach().cpu().clone(), _flat(self.parameters()).cpu().clone()))
-        return self.fc2(torch.tanh(self.fc1(x)))
-
-
-_TRAIN = dict(num_items=32, global_batch_size=8, num_epochs=2, lr=0.5)
-
-
-def _train_data():
-    gen = torch.Generator().manual_seed(2024)
-    X = torch.randn(_TRAIN["num_items"], 6, generator=gen)
-    y = torch.randint(0, 3, (_TRAIN["num_items"],), generator=gen)
-    return X, y
-
-
-def _train_ddp_rank(train_ddp, checkpoint_path: str):
-    from torch.utils.data import TensorDataset
-
-    rank = dist.get_rank()
-    built = []
-
-    def model_fn():
-        model = _Recorder()
-        built.append((model, copy.deepcopy(model.state_dict())))
-        return model
-
-    saves = []
-    real_save = torch.save
-
-    def recording_save(obj, f, *args, **kwargs):
-        saves.append(str(f))
-        return real_save(obj, f, *args, **kwargs)
-
-    torch.save = recording_save  # this rank is a forked process: the patch dies with it
-    torch.manual_seed(500 + rank)  # different initial weights per rank: only DDP's broadcast aligns them
-    random.seed(500 + rank)
-    X, y = _train_data()
-    try:
-        returned = train_ddp(model_fn, TensorDataset(X, y), _TRAIN["global_batch_size"], _TRAIN["num_epochs"],
-                             _TRAIN["lr"], checkpoint_path, seed=3)
-    finally:
-        torch.save = real_save
-    assert built, "train_ddp never called model_fn(): build the model with model_fn()"
-    model, initial = built[0]
-    returned_info = None
-    if isinstance(returned, nn.Module):
-        returned_info = (type(returned).__name__, {k: v.detach().cpu().clone() for k, v in returned.state_dict().items()})
-    return {
-        "initial": {k: v.clone() for k, v in initial.items()},
-        "seen": model.seen,
-        "final": _flat(model.parameters()).cpu().clone(),
-        "final_state": {k: v.detach().cpu().clone() for k, v in model.state_dict().items()},
-        "saves": saves,
-        "returned": returned_info,
-        "built": len(built),
-    }
-
-
-_TRAIN_CACHE: dict = {}
-
-
-def _train_runs(train_ddp):
-    """Run train_ddp on 2 and 4 ranks once per function object; both checks read the same runs."""
-    key = id(train_ddp)
-    if key not in _TRAIN_CACHE or _TRAIN_CACHE[key][0] is not train_ddp:
-        runs, error = {}, None
-        tmp = tempfile.mkdtemp(prefix="ps2-ckpt-")
-        try:
-            for world in WORLD_SIZES:
-                path = os.path.join(tmp, f"ckpt_{world}.pt")
-                results = _run("train_ddp", _train_ddp_rank, world, train_ddp, path)
-                checkpoint = None
-                if os.path.exists(path):
-                    try:
-                        checkpoint = torch.load(path, map_location="cpu", weights_only=True)
-                    except Exception as exc:  # noqa: BLE001 - reported to the student
-                        checkpoint = exc
-                runs[world] = (results, path, checkpoint)
-        except AssertionError as exc:
-            error = exc
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        _TRAIN_CACHE[key] = (train_ddp, runs, error)
-    _, runs, error = _TRAIN_CACHE[key]
-    if error is not None:
-        raise AssertionError(str(error))
+def _train_runs(observation, per_rank=lambda run: run) -> list:
+    """(world, what the probe saw on that many ranks) for 2 and 4 ranks, refusing a partial observation."""
+    runs = []
+    for world in WORLD_SIZES:
+        run = observation.get(world) if isinstance(observation, dict) else None
+        ranks = per_rank(run) if run is not None else None
+        if not isinstance(ranks, list) or len(ranks) != world:
+            raise AssertionError(f"train_ddp: the observation of {world} ranks is incomplete: the grading code was changed")
+        runs.append((world, run))
     return runs
 
 
-def check_train_ddp_matches_large_batch(train_ddp) -> None:
+def judge_train_ddp_matches_large_batch(observation) -> None:
     """Per-rank batches of global/world, disjoint shards, set_epoch, and the large-batch trajectory."""
-    X, y = _train_data()
+    X, y = probe.train_data()
     index_of = {tuple(row.tolist()): i for i, row in enumerate(X)}
-    G, E, n, lr = _TRAIN["global_batch_size"], _TRAIN["num_epochs"], _TRAIN["num_items"], _TRAIN["lr"]
-    for world, (results, _, _) in _train_runs(train_ddp).items():
+    G, E, n, lr = (probe.TRAIN[k] for k in ("global_batch_size", "num_epochs", "num_items", "lr"))
+    for world, results in _train_runs(observation):
         b = G // world
         steps_per_epoch = math.ceil(math.ceil(n / world) / b)
         batches = []  # batches[rank][step] -> list of sample indices
@@ -558,19 +362,19 @@ def check_train_ddp_matches_large_batch(train_ddp) -> None:
                 "DistributedSampler repeats the first epoch's shuffle forever")
         # One process, the union of the ranks' batches at each step, mean loss: the DDP trajectory.
         torch.manual_seed(0)
-        single = _Recorder()
+        single = probe.recorder()
         single.load_state_dict(results[0]["initial"])
         opt = torch.optim.SGD(single.parameters(), lr=lr)
         for step in range(E * steps_per_epoch):
-            expected = _flat(single.parameters())
+            expected = probe.flat(single.parameters())
             for r, res in enumerate(results):
                 got = res["seen"][step][1]
-                if step == 0 and not _close(got, expected, 0, 0):
+                if step == 0 and not _same_shape_close(got, expected, 0, 0):
                     raise AssertionError(
                         f"train_ddp on {world} ranks: rank {r} started training from weights that are not rank 0's "
                         "initial weights (the ranks are seeded differently here). Wrap the model in "
                         "DistributedDataParallel, which broadcasts rank 0's weights at construction")
-                if not _close(got, expected):
+                if not _same_shape_close(got, expected):
                     raise AssertionError(
                         f"train_ddp on {world} ranks: after step {step}, rank {r}'s parameters differ from one process "
                         f"training on the global batch of {G} with SGD(lr={lr}) and F.cross_entropy "
@@ -580,46 +384,46 @@ def check_train_ddp_matches_large_batch(train_ddp) -> None:
             F.cross_entropy(single(X[idx]), y[idx]).backward()
             opt.step()
         for r, res in enumerate(results):
-            if not _close(res["final"], _flat(single.parameters())):
+            if not _same_shape_close(res["final"], probe.flat(single.parameters())):
                 raise AssertionError(
                     f"train_ddp on {world} ranks: after the last step rank {r}'s parameters differ from one process "
                     f"training on the global batch of {G}")
-            if res["returned"] is None or res["returned"][0] in ("DistributedDataParallel", "DataParallel"):
-                got = "nothing" if res["returned"] is None else f"a {res['returned'][0]}"
+            if res["returned"] is None or res["returned"] in ("DistributedDataParallel", "DataParallel"):
+                got = "nothing" if res["returned"] is None else f"a {res['returned']}"
                 raise AssertionError(f"train_ddp returned {got}: return the bare trained model (ddp_model.module)")
 
 
-def check_train_ddp_checkpoint(train_ddp) -> None:
+def judge_train_ddp_checkpoint(observation) -> None:
     """Rank 0 alone writes the checkpoint; it has no `module.` prefix and loads with strict=True."""
-    for world, (results, path, checkpoint) in _train_runs(train_ddp).items():
-        for r, res in enumerate(results):
-            if r != 0 and res["saves"]:
+    for world, run in _train_runs(observation, lambda run: run["saves"]):
+        saves, checkpoint = run["saves"], run["checkpoint"]
+        for r, saved in enumerate(saves):
+            if r != 0 and saved:
                 raise AssertionError(
                     f"train_ddp on {world} ranks: rank {r} called torch.save too. Save on rank 0 only "
                     "(if dist.get_rank() == 0: ...): every rank holds the same weights, and N ranks writing one file "
                     "race and can leave it corrupt")
-        if not results[0]["saves"] or checkpoint is None:
+        if not saves[0] or checkpoint is None:
             raise AssertionError(f"train_ddp on {world} ranks: rank 0 wrote no checkpoint to checkpoint_path")
-        if isinstance(checkpoint, Exception):
+        if isinstance(checkpoint, Raised):
             raise AssertionError(
                 f"train_ddp on {world} ranks: the checkpoint does not load with torch.load(weights_only=True) "
-                f"({type(checkpoint).__name__}): save model.state_dict(), a dict of tensors")
+                f"({checkpoint.name}): save model.state_dict(), a dict of tensors")
         if not isinstance(checkpoint, dict):
-            raise AssertionError(f"the checkpoint holds a {type(checkpoint).__name__}; save the bare model's state_dict()")
+            raise AssertionError(f"the checkpoint holds a {type_name(checkpoint)}; save the bare model's state_dict()")
         if any(str(k).startswith("module.") for k in checkpoint):
             raise AssertionError(
                 f"train_ddp on {world} ranks: the checkpoint's keys start with 'module.' ({next(iter(checkpoint))!r}): "
                 "it was saved from the DDP wrapper, so it does not load into a bare model. Save "
                 "ddp_model.module.state_dict() instead")
-        fresh = _Recorder()
+        fresh = probe.recorder()
         try:
             fresh.load_state_dict(checkpoint, strict=True)
         except Exception as exc:  # noqa: BLE001 - reported to the student
             first = str(exc).strip().splitlines()[0]
             raise AssertionError(f"the checkpoint does not load into model_fn() with strict=True: {first}") from None
-        final = results[0]["final_state"]
-        for k, v in final.items():
-            if not _close(checkpoint[k], v, 0, 0):
+        for k, v in run["final_state"].items():
+            if not _same_shape_close(checkpoint[k], v, 0, 0):
                 raise AssertionError(
                     f"train_ddp on {world} ranks: the checkpoint's {k} is not the trained value: save after the last "
                     "epoch, once training is over")
@@ -628,66 +432,44 @@ def check_train_ddp_checkpoint(train_ddp) -> None:
 # --------------------------------------------------------------------------- exercise 5
 
 
-def _load_anywhere_rank(load_state_anywhere):
-    from torch.nn.parallel import DistributedDataParallel as DDP
-
-    dev = _device()
-
-    def bare(seed):
-        torch.manual_seed(seed)
-        return _Net().to(dev)
-
-    def wrapped(seed, kind):
-        return DDP(bare(seed)) if kind == "ddp" else nn.DataParallel(bare(seed))
-
-    sources = {"a bare model": bare(1).state_dict(), "a DDP-wrapped model": DDP(bare(1)).state_dict()}
-    expected = _flat(bare(1).state_dict().values())
-    targets = {
-        "a bare model": lambda: bare(2),
-        "a DDP-wrapped model": lambda: wrapped(2, "ddp"),
-        "a DataParallel-wrapped model": lambda: wrapped(2, "dp"),
-    }
-    for source_name, sd in sources.items():
-        for target_name, make in targets.items():
-            target = make()
-            keys_before = list(sd.keys())
-            values_before = [v.clone() for v in sd.values()]
-            try:
-                load_state_anywhere(target, sd)
-            except Exception as exc:  # noqa: BLE001 - reported to the student
-                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                hint = (" The 'module.' prefix of a wrapped model's keys must be removed (or added) to match the target."
-                        if "module." in str(exc) or "Missing key" in str(exc) else "")
-                raise AssertionError(
-                    f"loading a checkpoint from {source_name} into {target_name} raised {type(exc).__name__}: {first}.{hint}"
-                ) from None
-            assert list(sd.keys()) == keys_before and all(torch.equal(a, b) for a, b in zip(sd.values(), values_before)), (
-                f"loading a checkpoint from {source_name} into {target_name} modified the caller's state_dict (its keys "
-                "changed). Work on a copy: consume_prefix_in_state_dict_if_present strips the prefix IN PLACE, and the "
-                "caller may still need the original")
-            got = _flat(_unwrap(target).state_dict().values())
-            if _close(got, _flat(bare(2).state_dict().values()), 0, 0):
-                raise AssertionError(
-                    f"loading a checkpoint from {source_name} into {target_name} left the weights unchanged: nothing was "
-                    "loaded. Were the keys matched (the 'module.' prefix), and did you load with strict=True?")
-            assert _close(got, expected, 0, 0), (
-                f"loading a checkpoint from {source_name} into {target_name} did not give the checkpoint's weights")
-    # strict=True: a checkpoint of another model must be refused, loudly.
-    other = nn.Linear(5, 8).to(dev).state_dict()
-    for target_name, make in targets.items():
-        try:
-            load_state_anywhere(make(), dict(other))
-        except Exception:  # noqa: BLE001 - any loud failure will do
-            continue
-        raise AssertionError(
-            f"a checkpoint of a different model (missing keys) loaded into {target_name} without an error: "
-            "load with strict=True so a wrong checkpoint fails loudly instead of training from random weights")
-    return True
-
-
-def check_load_state_anywhere(load_state_anywhere) -> None:
+def judge_load_state_anywhere(observation) -> None:
     """Bare <-> DDP <-> DataParallel checkpoints load with strict=True, without touching the caller's dict."""
-    _run("load_state_anywhere", _load_anywhere_rank, 1, load_state_anywhere)
+
+    def _fail(detail: str) -> AssertionError:
+        return _on_rank("load_state_anywhere", 0, 1, detail)
+
+    expected = probe.flat(probe.net(1).state_dict().values())
+    untouched = probe.flat(probe.net(2).state_dict().values())
+    loads = observation["loads"]
+    pairs = [(s, t) for s in probe.SOURCES for t in probe.TARGETS]
+    for (source_name, target_name), load in zip(pairs, loads):
+        what = f"loading a checkpoint from {source_name} into {target_name}"
+        if "raised" in load:
+            text = load["message"]
+            first = text.strip().splitlines()[0] if text.strip() else load["raised"]
+            hint = (" The 'module.' prefix of a wrapped model's keys must be removed (or added) to match the target."
+                    if "module." in text or "Missing key" in text else "")
+            raise _fail(f"{what} raised {load['raised']}: {first}.{hint}")
+        if load["mutated"]:
+            raise _fail(
+                f"{what} modified the caller's state_dict (its keys changed). Work on a copy: "
+                "consume_prefix_in_state_dict_if_present strips the prefix IN PLACE, and the caller may still need "
+                "the original")
+        got = load["weights"]
+        if _same_shape_close(got, untouched, 0, 0):
+            raise _fail(
+                f"{what} left the weights unchanged: nothing was loaded. Were the keys matched (the 'module.' prefix), "
+                "and did you load with strict=True?")
+        if not _same_shape_close(got, expected, 0, 0):
+            raise _fail(f"{what} did not give the checkpoint's weights")
+    refused = observation["refused"]
+    if len(loads) != len(pairs) or not isinstance(refused, list) or len(refused) != len(probe.TARGETS):
+        raise AssertionError("load_state_anywhere: the observation is incomplete: the grading code was changed")
+    for target_name, ok in zip(probe.TARGETS, refused):
+        if not ok:
+            raise _fail(
+                f"a checkpoint of a different model (missing keys) loaded into {target_name} without an error: "
+                "load with strict=True so a wrong checkpoint fails loudly instead of training from random weights")
 
 
 # --------------------------------------------------------------------------- quiz
@@ -705,7 +487,10 @@ _QUIZ = {
 }
 
 
-def check_quiz(question: str, answer) -> None:
+def judge_quiz(observation) -> None:
     """Grade one quiz answer; the explanation is shown only when it is wrong."""
+    question, answer = observation["question"], observation["answer"]
+    if question not in _QUIZ:
+        raise AssertionError(f"there is no quiz question {question!r}")
     key, explanation = _QUIZ[question]
     check_choice(question, answer, key, explanation)

@@ -1,0 +1,476 @@
+"""Probes of ps2_ddp: the inputs the hidden tests give the student's code, and what it did on real ranks.
+
+Public (see `probes`): the rank functions below run the student's code on 2 and 4 ranks (gloo on
+CPU, NCCL when there are enough GPUs) and return what it produced: gradients before and after
+averaging, parameters after every step, shards, the batches and weights a training run met, the
+checkpoint it wrote. The single-process references, the comparisons and the messages about mistakes
+are in `autograders.ps2_ddp`, which rebuilds the same inputs from the builders here.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import shutil
+import tempfile
+
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+import torch.nn.functional as F
+
+import helpers
+import torch._dynamo  # noqa: F401 - DDP's constructor imports it (~1 s); forked ranks inherit it from here
+from probes import outcome, report
+from probes.common import run_ranks
+
+#: Seconds one multi-process check may take. Honest code needs well under 2 s; a collective that
+#: only some ranks call hangs, and this bounds what that costs the grading run.
+TIMEOUT = 12.0
+WORLD_SIZES = (2, 4)
+
+
+# --------------------------------------------------------------------------- shared pieces
+
+
+def _run(exercise: str, fn, world_size: int, *args):
+    """run_ranks with this assignment's TIMEOUT."""
+    return run_ranks(exercise, fn, world_size, *args, timeout=TIMEOUT)
+
+
+def _run_worlds(exercise: str, fn, args_for_world) -> dict:
+    """fn on every world size in turn: {"runs": [per-rank results, ...], "error": None or the crash/hang message}.
+
+    A crash or a hang on a later world size comes after what the earlier ones produced, so the judge
+    decides on those first, as when each world size was checked before the next one ran.
+    """
+    runs = []
+    for world in WORLD_SIZES:
+        try:
+            runs.append(_run(exercise, fn, world, *args_for_world(world)))
+        except AssertionError as exc:
+            return {"runs": runs, "error": str(exc)}
+    return {"runs": runs, "error": None}
+
+
+class _Net(nn.Module):
+    """A tiny classifier with one frozen parameter (its .grad stays None) and one random buffer."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(5, 8)
+        self.fc2 = nn.Linear(8, 3)
+        self.frozen_scale = nn.Parameter(torch.rand(5) + 0.5, requires_grad=False)
+        self.register_buffer("shift", torch.randn(5) * 0.1)
+
+    def forward(self, x):
+        return self.fc2(torch.tanh(self.fc1(x * self.frozen_scale + self.shift)))
+
+
+def net(seed: int | None = None) -> nn.Module:
+    """The model of exercises 1, 2 and 5 (built from `seed` when given, else from the current RNG)."""
+    if seed is not None:
+        torch.manual_seed(seed)
+    return _Net()
+
+
+def batches(num_steps: int, size: int, seed: int):
+    """The same global batches on every rank (a private generator: independent of rank seeds)."""
+    gen = torch.Generator().manual_seed(seed)
+    return [(torch.randn(size, 5, generator=gen), torch.randint(0, 3, (size,), generator=gen)) for _ in range(num_steps)]
+
+
+def flat(tensors) -> torch.Tensor:
+    return torch.cat([t.detach().reshape(-1).float() for t in tensors])
+
+
+def _grad(p):
+    return None if p.grad is None else p.grad.detach().cpu().clone()
+
+
+def unwrap(wrapped):
+    return wrapped.module if isinstance(getattr(wrapped, "module", None), nn.Module) else wrapped
+
+
+# --------------------------------------------------------------------------- exercise 1
+
+AVERAGE_PER_RANK = 3
+
+
+def average_seed(world: int) -> int:
+    return 7 + world
+
+
+def average_inputs(world: int):
+    """(model, X, y) of the average_gradients check: rank r's shard of X is rows [r * 3, (r + 1) * 3)."""
+    seed = average_seed(world)
+    model = net(seed)
+    (X, y), = batches(1, AVERAGE_PER_RANK * world, seed + 1)
+    return model, X, y
+
+
+def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    model = net(seed).to(dev)
+    torch.manual_seed(seed + 1000 + rank)  # anything random the student does differs per rank
+    (X, y), = batches(1, per_rank * world, seed + 1)
+    X, y = X.to(dev), y.to(dev)
+    mine = slice(rank * per_rank, (rank + 1) * per_rank)
+    F.cross_entropy(model(X[mine]), y[mine]).backward()
+    local = [_grad(p) for p in model.parameters()]
+    before = [p.detach().clone() for p in model.parameters()]
+    average_gradients(model)
+    return {
+        "names": [n for n, _ in model.named_parameters()],
+        "changed": [not torch.equal(p.detach(), b) for p, b in zip(model.parameters(), before)],
+        "local": local,
+        "grads": [_grad(p) for p in model.parameters()],
+    }
+
+
+def average_gradients(fn) -> None:
+    """average_gradients on 2 and 4 ranks: each rank's gradients before and after the call."""
+    report("ps2_ddp.average_gradients", _run_worlds(
+        "average_gradients", _average_gradients_rank, lambda world: (fn, AVERAGE_PER_RANK, average_seed(world))))
+
+
+# --------------------------------------------------------------------------- exercise 2
+
+
+def broadcast_seed(world: int) -> int:
+    return 40 + world
+
+
+def forward_input(base_seed: int) -> torch.Tensor:
+    """The x of the check that MyDDP(model)(x) is model(x)."""
+    return torch.randn(4, 5, generator=torch.Generator().manual_seed(base_seed + 7))
+
+
+def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
+    rank = dist.get_rank()
+    dev = helpers.rank_device()
+    model = net(base_seed + rank).to(dev)  # every rank starts from different random weights and buffers
+    own = flat(model.parameters()).cpu()
+    wrapped = MyDDP(model)
+    assert isinstance(wrapped, nn.Module), f"MyDDP(model) must be an nn.Module, got {type(wrapped).__name__}"
+    inner = unwrap(wrapped)
+    params = list(inner.parameters())
+    result = {"num_params": len(params), "own": own}
+    if len(params) != len(list(model.parameters())):
+        return result  # the judge stops here
+    result["params"] = flat(params).cpu()
+    result["buffers"] = flat(inner.buffers()).cpu()
+    out = wrapped(forward_input(base_seed).to(dev))
+    result["forward"] = out.detach().cpu() if isinstance(out, torch.Tensor) else None
+    return result
+
+
+def my_ddp_broadcast(MyDDP) -> None:
+    """MyDDP(model) on 2 and 4 ranks seeded differently: each rank's parameters, buffers and forward afterwards."""
+    report("ps2_ddp.my_ddp_broadcast", _run_worlds(
+        "MyDDP (broadcast at construction)", _my_ddp_broadcast_rank, lambda world: (MyDDP, broadcast_seed(world))))
+
+
+TRAINING = dict(num_steps=3, per_rank=3, lr=0.5)
+
+
+def training_seed(world: int) -> int:
+    return 60 + world
+
+
+def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: int):
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    base = net(seed).to(dev)  # same start everywhere: this check is about the gradients
+    mine = MyDDP(copy.deepcopy(base))
+    inner = unwrap(mine)
+    opt_mine = torch.optim.SGD([p for p in inner.parameters() if p.requires_grad], lr=lr)
+    torch.manual_seed(seed + 1000 + rank)
+    names = [n for n, p in inner.named_parameters()]
+    steps = []
+    for X, y in batches(num_steps, per_rank * world, seed + 1):
+        X, y = X.to(dev), y.to(dev)
+        part = slice(rank * per_rank, (rank + 1) * per_rank)
+        opt_mine.zero_grad()
+        out = mine(X[part])
+        F.cross_entropy(out, y[part]).backward()
+        local = [_grad(p) for p in inner.parameters()]
+        mine.sync_gradients()
+        grads = [_grad(p) for p in inner.parameters()]
+        opt_mine.step()
+        steps.append({"local": local, "grads": grads, "params": flat(inner.parameters()).cpu()})
+    return {"names": names, "steps": steps}
+
+
+def my_ddp_training(MyDDP) -> None:
+    """Three SGD steps of MyDDP on 2 and 4 ranks: gradients before and after sync_gradients, parameters after each step."""
+    t = TRAINING
+    report("ps2_ddp.my_ddp_training", _run_worlds(
+        "MyDDP (training)", _my_ddp_train_rank,
+        lambda world: (MyDDP, t["num_steps"], t["per_rank"], t["lr"], training_seed(world))))
+
+
+# --------------------------------------------------------------------------- exercise 3
+
+SHARD_CASES = [  # (num_items, world_size): sizes that divide evenly and sizes that do not
+    (12, 2), (10, 3), (11, 4), (7, 4), (3, 4), (16, 4),
+]
+
+
+def shard_calls():
+    """Every (num_items, world_size, shuffle, drop_last, epoch, seed) the check calls, for every rank."""
+    for num_items, world in SHARD_CASES:
+        for shuffle in (True, False):
+            for drop_last in (False, True):
+                for epoch in (0, 1):
+                    for seed in (0, 5):
+                        yield num_items, world, shuffle, drop_last, epoch, seed
+
+
+def _shard_rank(shard_indices):
+    """Call the student's function from a process whose global RNGs are seeded by rank."""
+    rank = dist.get_rank()
+    results = {}
+    for num_items, world, shuffle, drop_last, epoch, seed in shard_calls():
+        for r in range(world):
+            if r % dist.get_world_size() != rank:
+                continue
+            torch.manual_seed(1234 + 17 * r)
+            random.seed(99 + r)
+            try:
+                import numpy as np
+
+                np.random.seed(7 + r)
+            except ImportError:  # pragma: no cover
+                pass
+            out = shard_indices(num_items, r, world, epoch=epoch, seed=seed, shuffle=shuffle, drop_last=drop_last)
+            results[(num_items, world, shuffle, drop_last, epoch, seed, r)] = _as_int_list(out, num_items)
+    return results
+
+
+def _as_int_list(out, num_items):
+    if isinstance(out, torch.Tensor):
+        out = out.tolist()
+    try:
+        items = list(out)
+    except TypeError:
+        raise AssertionError(f"shard_indices must return a list of ints, got {type(out).__name__}") from None
+    result = []
+    for i in items:
+        try:
+            value = int(i)
+        except (TypeError, ValueError):
+            raise AssertionError(f"shard_indices must return a list of ints, got an element {i!r}") from None
+        if value != i or not 0 <= value < num_items:
+            raise AssertionError(f"shard_indices({num_items}, ...) returned {i!r}: indices must be ints in range({num_items})")
+        result.append(value)
+    return result
+
+
+_SHARD_CACHE: dict = {}
+
+
+def _shard_results(shard_indices) -> dict:
+    """Run the student's function once (on 2 processes seeded differently) for every case; cached."""
+    key = id(shard_indices)
+    if key not in _SHARD_CACHE or _SHARD_CACHE[key][0] is not shard_indices:
+        try:
+            parts = _run("shard_indices", _shard_rank, 2, shard_indices)
+            merged = {}
+            for part in parts:
+                merged.update(part)
+            _SHARD_CACHE[key] = (shard_indices, merged, None)
+        except AssertionError as exc:
+            _SHARD_CACHE[key] = (shard_indices, None, exc)
+    _, merged, error = _SHARD_CACHE[key]
+    if error is not None:
+        raise AssertionError(str(error))
+    return merged
+
+
+def shard_indices_disjoint_complete(fn) -> None:
+    """Every rank's shard for every case (computed once for both shard checks)."""
+    report("ps2_ddp.shard_indices_disjoint_complete", _shard_results(fn))
+
+
+def shard_indices_reshuffles(fn) -> None:
+    report("ps2_ddp.shard_indices_reshuffles", _shard_results(fn))
+
+
+# --------------------------------------------------------------------------- exercise 4
+
+
+class _Recorder(nn.Module):
+    """The grader's model for train_ddp: records every training batch and the parameters it met."""
+
+    def __init__(self):
+        super().__init__()
+        self.fc1 = nn.Linear(6, 8)
+        self.fc2 = nn.Linear(8, 3)
+        self.seen = []
+
+    def forward(self, x):
+        if self.training and torch.is_grad_enabled():
+            self.seen.append((x.detach().cpu().clone(), flat(self.parameters()).cpu().clone()))
+        return self.fc2(torch.tanh(self.fc1(x)))
+
+
+def recorder() -> nn.Module:
+    """A fresh model of the kind model_fn() builds in the train_ddp check."""
+    return _Recorder()
+
+
+TRAIN = dict(num_items=32, global_batch_size=8, num_epochs=2, lr=0.5)
+
+
+def train_data():
+    gen = torch.Generator().manual_seed(2024)
+    X = torch.randn(TRAIN["num_items"], 6, generator=gen)
+    y = torch.randint(0, 3, (TRAIN["num_items"],), generator=gen)
+    return X, y
+
+
+def _train_ddp_rank(train_ddp, checkpoint_path: str):
+    from torch.utils.data import TensorDataset
+
+    rank = dist.get_rank()
+    built = []
+
+    def model_fn():
+        model = _Recorder()
+        built.append((model, copy.deepcopy(model.state_dict())))
+        return model
+
+    saves = []
+    real_save = torch.save
+
+    def recording_save(obj, f, *args, **kwargs):
+        saves.append(str(f))
+        return real_save(obj, f, *args, **kwargs)
+
+    torch.save = recording_save  # this rank is a forked process: the patch dies with it
+    torch.manual_seed(500 + rank)  # different initial weights per rank: only DDP's broadcast aligns them
+    random.seed(500 + rank)
+    X, y = train_data()
+    try:
+        returned = train_ddp(model_fn, TensorDataset(X, y), TRAIN["global_batch_size"], TRAIN["num_epochs"],
+                             TRAIN["lr"], checkpoint_path, seed=3)
+    finally:
+        torch.save = real_save
+    assert built, "train_ddp never called model_fn(): build the model with model_fn()"
+    model, initial = built[0]
+    return {
+        "initial": {k: v.detach().cpu().clone() for k, v in initial.items()},
+        "seen": model.seen,
+        "final": flat(model.parameters()).cpu().clone(),
+        "final_state": {k: v.detach().cpu().clone() for k, v in model.state_dict().items()},
+        "saves": saves,
+        "returned": type(returned).__name__ if isinstance(returned, nn.Module) else None,
+        "built": len(built),
+    }
+
+
+_TRAIN_CACHE: dict = {}
+
+
+def _train_runs(train_ddp) -> dict:
+    """Run train_ddp on 2 and 4 ranks once per function object; both checks read the same runs.
+
+    {world: {"results": per-rank results, "checkpoint": what torch.load(weights_only=True) gave
+    (None when no file was written, the exception when it did not load)}}.
+    """
+    key = id(train_ddp)
+    if key not in _TRAIN_CACHE or _TRAIN_CACHE[key][0] is not train_ddp:
+        runs, error = {}, None
+        tmp = tempfile.mkdtemp(prefix="ps2-ckpt-")
+        try:
+            for world in WORLD_SIZES:
+                path = os.path.join(tmp, f"ckpt_{world}.pt")
+                results = _run("train_ddp", _train_ddp_rank, world, train_ddp, path)
+                checkpoint = None
+                if os.path.exists(path):
+                    try:
+                        checkpoint = torch.load(path, map_location="cpu", weights_only=True)
+                    except Exception as exc:  # noqa: BLE001 - reported to the student
+                        checkpoint = exc
+                runs[world] = {"results": results, "checkpoint": checkpoint}
+        except AssertionError as exc:
+            error = exc
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        _TRAIN_CACHE[key] = (train_ddp, runs, error)
+    _, runs, error = _TRAIN_CACHE[key]
+    if error is not None:
+        raise AssertionError(str(error))
+    return runs
+
+
+def train_ddp_matches_large_batch(fn) -> None:
+    """train_ddp on 2 and 4 ranks: per rank, its initial weights, every batch and the weights it met, the end."""
+    keep = ("initial", "seen", "final", "returned")
+    report("ps2_ddp.train_ddp_matches_large_batch", {
+        world: [{k: res[k] for k in keep} for res in run["results"]] for world, run in _train_runs(fn).items()})
+
+
+def train_ddp_checkpoint(fn) -> None:
+    """train_ddp on 2 and 4 ranks: who called torch.save, the checkpoint, rank 0's final state_dict."""
+    report("ps2_ddp.train_ddp_checkpoint", {
+        world: {"saves": [bool(res["saves"]) for res in run["results"]], "checkpoint": run["checkpoint"],
+                "final_state": run["results"][0]["final_state"]}
+        for world, run in _train_runs(fn).items()})
+
+
+# --------------------------------------------------------------------------- exercise 5
+
+SOURCES = ("a bare model", "a DDP-wrapped model")
+TARGETS = ("a bare model", "a DDP-wrapped model", "a DataParallel-wrapped model")
+
+
+def _load_anywhere_rank(load_state_anywhere):
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    dev = helpers.rank_device()
+
+    def bare(seed):
+        return net(seed).to(dev)
+
+    def wrapped(seed, kind):
+        return DDP(bare(seed)) if kind == "ddp" else nn.DataParallel(bare(seed))
+
+    sources = dict(zip(SOURCES, (bare(1).state_dict(), DDP(bare(1)).state_dict())))
+    makers = dict(zip(TARGETS, (lambda: bare(2), lambda: wrapped(2, "ddp"), lambda: wrapped(2, "dp"))))
+    loads = []
+    for source_name in SOURCES:
+        sd = sources[source_name]
+        for target_name in TARGETS:
+            target = makers[target_name]()
+            keys_before = list(sd.keys())
+            values_before = [v.clone() for v in sd.values()]
+            result = outcome(load_state_anywhere, target, sd)
+            if "raised" in result:  # by name and message: the exception itself may not survive pickling
+                exc = result["raised"]
+                loads.append({"raised": type(exc).__name__, "message": str(exc)[:2000]})
+                return {"loads": loads, "refused": None}  # the judge stops at the first error
+            loads.append({
+                "mutated": not (list(sd.keys()) == keys_before
+                                and all(torch.equal(a, b) for a, b in zip(sd.values(), values_before))),
+                "weights": flat(unwrap(target).state_dict().values()).cpu(),
+            })
+    # strict=True: a checkpoint of another model must be refused, loudly.
+    other = nn.Linear(5, 8).to(dev).state_dict()
+    strict = [outcome(load_state_anywhere, makers[target_name](), dict(other)) for target_name in TARGETS]
+    return {"loads": loads, "refused": ["raised" in r for r in strict]}
+
+
+def load_state_anywhere(fn) -> None:
+    """Checkpoints of a bare and a DDP model loaded into bare, DDP and DataParallel targets, then a wrong one."""
+    report("ps2_ddp.load_state_anywhere", _run("load_state_anywhere", _load_anywhere_rank, 1, fn)[0])
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+def quiz(question: str, answer) -> None:
+    report("ps2_ddp.quiz", {"question": question, "answer": answer})

@@ -6,7 +6,6 @@ from typing import Any
 
 import torch
 
-from probes.common import RANK_TIMEOUT, run_ranks  # noqa: F401 - for graders not yet split into probe and judge
 
 def observed(cases, results) -> list:
     """Pair the judge's own rebuilt cases with the probe's results, refusing a partial observation."""

@@ -21,7 +21,6 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import helpers
-import torch._dynamo  # noqa: F401 - DDP's constructor imports it (~1 s); forked ranks inherit it from here
 from probes import outcome, report
 from probes.common import run_ranks
 

@@ -10,8 +10,7 @@ seconds and never stalls the grader.
 from __future__ import annotations
 
 import torch
-import torch._dynamo  # noqa: F401 - DDP imports it on construction (~1 s); importing it once here, before
-import torch.distributed as dist  # the ranks fork, saves that second in every rank of every launch
+import torch.distributed as dist
 import torch.nn.functional as F
 from torch import nn
 

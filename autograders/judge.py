@@ -12,8 +12,11 @@ in the notebook replaced or silenced it) fails the cell.
 from __future__ import annotations
 
 import base64
+import contextlib
 import importlib
 import re
+import signal
+import threading
 from typing import Any
 
 from nbformat import NotebookNode
@@ -24,6 +27,9 @@ _DTYPES = {"float64", "float32", "float16", "bfloat16", "int64", "int32", "int16
            "complex64", "complex128"}
 _MAX_DEPTH = 40
 _MAX_ELEMENTS = 50_000_000
+#: Seconds one judgement may take. The judge runs outside the cell, so nbgrader's cell timeout does
+#: not cover it: an observation built to make it slow costs its cell, not the submission.
+JUDGE_TIMEOUT = 60.0
 HIDDEN = re.compile(r"### BEGIN HIDDEN TESTS(.*?)### END HIDDEN TESTS", re.S)
 # `from probes import ps1_memory as probe` ... `probe.training_memory(...)`: the checks a cell runs
 _IMPORT = re.compile(r"^\s*from probes import (\w+) as (\w+)\s*$", re.M)
@@ -185,9 +191,37 @@ def judge_cell(cell: NotebookNode, log=None) -> None:
             "replaced, silenced or skipped the grading code")))
 
 
+class _JudgeTimeout(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Raise _JudgeTimeout after `seconds` (SIGALRM: only in the main thread, where nbgrader runs us)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise _JudgeTimeout
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def _verdict(check: str, observation, log) -> NotebookNode | None:
     try:
-        run(check, decode(observation))
+        with _time_limit(JUDGE_TIMEOUT):
+            run(check, decode(observation))
+    except _JudgeTimeout:
+        return _error("AssertionError", (
+            f"judging what the hidden check {check.split('.', 1)[1]} observed took longer than {JUDGE_TIMEOUT:g} s "
+            "and was stopped: your code returned far more than was asked for"))
     except AssertionError as exc:
         return _error("AssertionError", str(exc))
     except Exception as exc:  # noqa: BLE001 - a malformed observation fails the cell, not the grader

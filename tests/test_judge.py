@@ -160,3 +160,16 @@ def test_report_judges_in_process_outside_the_grader(monkeypatch):
         probe.quiz("q1", "c")
     monkeypatch.setenv("DISTCOURSE_JUDGE", "grader")
     probe.quiz("q1", "c")  # the grader judges outside this process
+
+
+def test_a_judgement_that_takes_too_long_costs_the_cell(monkeypatch):
+    """The judge runs outside nbgrader's cell timeout, so it has its own."""
+    import time
+
+    monkeypatch.setattr(judge, "JUDGE_TIMEOUT", 0.5)
+    monkeypatch.setattr(judge, "run", lambda check, observation: time.sleep(30))
+    cell = _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}))
+    start = time.monotonic()
+    judge.judge_cell(cell)
+    assert time.monotonic() - start < 5
+    assert "took longer than 0.5 s" in _errors(cell)[0].evalue

@@ -32,7 +32,8 @@ c.Execute.timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.execute_retries = 0
 # A submission that kills its kernel (os._exit, segfault, OOM killer) loses the cell that did it,
-# not the whole notebook: nbgrader's preprocessor list with Execute swapped for ResilientExecute.
+# not the whole notebook: nbgrader's preprocessor list with Execute swapped for ResilientExecute,
+# which also judges, in this process, what each hidden test's probe reported (autograders/judge.py).
 c.Autograde.autograde_preprocessors = [
     ResilientExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
     AssignLatePenalties, CheckCellMetadata,

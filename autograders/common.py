@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import torch
 
 
@@ -34,8 +32,16 @@ def assert_tensors_close(actual, expected, what: str, rtol: float = 1e-5, atol: 
         raise AssertionError(msg)
 
 
-def check_choice(question: str, answer: Any, key: str, explanation: str, choices: str = "abcd") -> None:
-    """Grade one multiple-choice answer. The explanation is shown only when the answer is wrong."""
+def judge_choice(keys: dict, observation, choices: str = "abcd") -> None:
+    """Grade one multiple-choice answer reported by a probe's `quiz(question, answer)`.
+
+    `keys` maps each question to (right letter, explanation); the explanation is shown only when
+    the answer is wrong.
+    """
+    question, answer = observation["question"], observation["answer"]
+    if question not in keys:
+        raise AssertionError(f"there is no quiz question {question!r}")
+    key, explanation = keys[question]
     if not isinstance(answer, str) or answer.strip().lower() not in choices:
         raise AssertionError(f"{question}: answer with one letter of {', '.join(choices)} (as a string), not {answer!r}")
     if answer.strip().lower() != key:

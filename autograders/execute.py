@@ -4,7 +4,11 @@ nbgrader stops grading a notebook when the kernel dies (`os._exit`, a segfault, 
 killer): the student gets nothing, not even for the cells that ran. `ResilientExecute` records the
 death as an error in the cell that caused it, starts a fresh kernel, silently replays the cells
 before it (so later cells see the same definitions), and goes on. Only the deadly cell, and the
-cells that depend on its effects, lose points. Enabled in nbgrader_config.py.
+cells that depend on its effects, lose points.
+
+It is also where hidden checks are judged: after each cell, `autograders.judge.judge_cell` reads the
+observations the cell's probes reported, judges them here, in the grader's process, and records a
+failure as an error in the cell (see `probes`). Enabled in nbgrader_config.py.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import numbers
 import torch
 from torch import nn
 
-from autograders.common import assert_tensors_close, check_choice, observed
+from autograders.common import assert_tensors_close, judge_choice, observed
 from autograders.judge import Raised, type_name
 from probes import ps1_memory as probe
 
@@ -371,8 +371,4 @@ _QUIZ = {
 
 def judge_quiz(observation) -> None:
     """Grade one quiz answer; the hint says why when it is wrong."""
-    question, answer = observation["question"], observation["answer"]
-    if question not in _QUIZ:
-        raise AssertionError(f"there is no quiz question {question!r}")
-    key, explanation = _QUIZ[question]
-    check_choice(question, answer, key, explanation)
+    judge_choice(_QUIZ, observation)

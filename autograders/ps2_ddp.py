@@ -25,7 +25,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import check_choice
+from autograders.common import judge_choice
 from autograders.judge import Raised, type_name
 from probes import ps2_ddp as probe
 
@@ -488,9 +488,5 @@ _QUIZ = {
 
 
 def judge_quiz(observation) -> None:
-    """Grade one quiz answer; the explanation is shown only when it is wrong."""
-    question, answer = observation["question"], observation["answer"]
-    if question not in _QUIZ:
-        raise AssertionError(f"there is no quiz question {question!r}")
-    key, explanation = _QUIZ[question]
-    check_choice(question, answer, key, explanation)
+    """Grade one quiz answer; the hint says why when it is wrong."""
+    judge_choice(_QUIZ, observation)

@@ -24,7 +24,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
-from autograders.common import check_choice, observed
+from autograders.common import judge_choice, observed
 from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
 
@@ -367,9 +367,5 @@ _QUIZ = {
 
 
 def judge_quiz(observation) -> None:
-    """Grade one quiz answer; the explanation is shown only when it is wrong."""
-    question, answer = observation["question"], observation["answer"]
-    if question not in _QUIZ:
-        raise AssertionError(f"there is no quiz question {question!r}")
-    key, explanation = _QUIZ[question]
-    check_choice(question, answer, key, explanation)
+    """Grade one quiz answer; the hint says why when it is wrong."""
+    judge_choice(_QUIZ, observation)

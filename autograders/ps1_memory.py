@@ -282,10 +282,12 @@ def judge_split_model(observation) -> None:
     for cut, rec in zip(range(1, n), observation["cuts"]):
         call = f"split_model(<{n}-layer nn.Sequential>, cut={cut})"
         assert rec["pair"], f"{call} must return a pair (stage0, stage1)"
-        for j, (ok, name) in enumerate(zip(rec["sequential"], rec["stage_types"])):
+        for j, (ok, name) in enumerate(zip(rec["sequential"], rec["stage_types"], strict=True)):
             assert ok, f"{call}: stage {j} must be an nn.Sequential, got {name}"
         assert rec["model_len"] == n, f"{call} changed the model: it now has {rec['model_len']} layers instead of {n}"
         layers, types, originals = rec["layers"], rec["layer_types"], rec["original_types"]
+        if len(types) != len(layers) or len(originals) != rec["model_len"]:
+            raise AssertionError(f"{call}: the observation is incomplete: the grading code was changed")
         len0, len1 = rec["stage_lens"]
         if len(layers) < n:
             lost = [i for i in range(len(originals)) if i not in layers]
@@ -338,7 +340,7 @@ def judge_two_stage_step(per_rank) -> None:
             "stage 1 on exactly the activation rank 0 computed (received with dist.recv from rank 0)")
         for rank, layers in ((1, model[cut:]), (0, model[:cut])):
             grads = per_rank[rank][i]["grads"]
-            for j, (p, g) in enumerate(zip(layers.parameters(), grads)):
+            for j, (p, g) in enumerate(zip(layers.parameters(), grads, strict=True)):
                 name = f"gradient of stage {rank}'s parameter {j} {what}"
                 if g is None:
                     if rank == 1:

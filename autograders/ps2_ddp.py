@@ -103,7 +103,7 @@ def judge_average_gradients(observation) -> None:
     for world, per_rank in _worlds(observation, "average_gradients"):
         reference = _full_batch_gradients(world)
         for rank, res in enumerate(per_rank):
-            for name, changed, local, grad, ref in zip(res["names"], res["changed"], res["local"], res["grads"], reference):
+            for name, changed, local, grad, ref in zip(res["names"], res["changed"], res["local"], res["grads"], reference, strict=True):
                 if changed:
                     raise _on_rank("average_gradients", rank, world,
                                    f"average_gradients changed the parameter {name} itself: it must only change the .grad tensors")
@@ -191,7 +191,7 @@ def judge_my_ddp_training(observation) -> None:
             step = index + 1
             for rank, res in enumerate(per_rank):
                 observed_step = res["steps"][index]
-                for name, grad, local, ref in zip(res["names"], observed_step["grads"], observed_step["local"], ref_grads):
+                for name, grad, local, ref in zip(res["names"], observed_step["grads"], observed_step["local"], ref_grads, strict=True):
                     if ref is None:
                         continue
                     if grad is None:
@@ -306,7 +306,10 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
     X, y = probe.train_data()
     index_of = {tuple(row.tolist()): i for i, row in enumerate(X)}
     G, E, n, lr = (probe.TRAIN[k] for k in ("global_batch_size", "num_epochs", "num_items", "lr"))
+    keys = set(probe.recorder().state_dict())
     for world, results in _train_runs(observation):
+        if any(set(res["initial"]) != keys for res in results):
+            raise AssertionError(f"train_ddp on {world} ranks: the observation is incomplete: the grading code was changed")
         b = G // world
         steps_per_epoch = math.ceil(math.ceil(n / world) / b)
         batches = []  # batches[rank][step] -> list of sample indices
@@ -422,6 +425,8 @@ def judge_train_ddp_checkpoint(observation) -> None:
         except Exception as exc:  # noqa: BLE001 - reported to the student
             first = str(exc).strip().splitlines()[0]
             raise AssertionError(f"the checkpoint does not load into model_fn() with strict=True: {first}") from None
+        if set(run["final_state"]) != set(fresh.state_dict()):
+            raise AssertionError(f"train_ddp on {world} ranks: the observation is incomplete: the grading code was changed")
         for k, v in run["final_state"].items():
             if not _same_shape_close(checkpoint[k], v, 0, 0):
                 raise AssertionError(

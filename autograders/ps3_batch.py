@@ -180,7 +180,7 @@ def judge_accumulate_gradients_match_large_batch(runs) -> None:
         setting = f"{world_size} ranks x {micro_batches} micro-batches of {micro_size}"
         for cycle in range(cycles):
             for rank in range(world_size):
-                for name, g, ref in zip(_NAMES, got[rank][cycle]["grads"], refs[cycle]):
+                for name, g, ref in zip(_NAMES, got[rank][cycle]["grads"], refs[cycle], strict=True):
                     assert g is not None, f"accumulate_gradients ({setting}): {name} has no gradient; call backward on every micro-batch"
                     if torch.allclose(g, ref, rtol=1e-4, atol=1e-6):
                         continue
@@ -202,7 +202,9 @@ def judge_accumulate_gradients_match_large_batch(runs) -> None:
 
 def judge_accumulate_gradients_one_allreduce(runs) -> None:
     for (world_size, cycles, micro_batches, micro_size), per_rank in observed(probe.ACCUM_SETTINGS, runs):
-        for count in per_rank[0][:cycles]:
+        if len(per_rank) != world_size or any(len(counts) < cycles for counts in per_rank):
+            raise AssertionError("accumulate_gradients: the observation is incomplete: the grading code was changed")
+        for count in (count for counts in per_rank for count in counts[:cycles]):
             if count == 1:
                 continue
             if count == 0:
@@ -243,7 +245,7 @@ def judge_weighted_backward_full_batch_gradient(runs) -> None:
             start += n
         setting = f"shards of {', '.join(map(str, sizes))} samples on {world_size} ranks"
         for rank in range(world_size):
-            for name, g, ref, plain in zip(_NAMES, got[rank], full, unweighted):
+            for name, g, ref, plain in zip(_NAMES, got[rank], full, unweighted, strict=True):
                 assert g is not None, f"weighted_backward ({setting}): {name} has no gradient on rank {rank}; call backward"
                 if torch.allclose(g, ref, rtol=1e-4, atol=1e-6):
                     continue

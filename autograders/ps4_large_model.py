@@ -76,7 +76,7 @@ def _as_float(value):
 
 
 def _check_stage_gradients(what: str, grads, reference, rank: int, world: int, factor_hint) -> None:
-    for g, (name, ref) in zip(grads, reference):
+    for g, (name, ref) in zip(grads, reference, strict=True):
         if g is None or (not torch.any(g) and torch.any(ref)):
             if rank == world - 1:
                 raise AssertionError(

@@ -1,0 +1,133 @@
+"""No judge passes an observation with a piece missing.
+
+A student can replace the probes in their own kernel, so a probe can be made to report less than
+it should: a shorter list of gradients, fewer ranks, fewer cases, an empty dict. The judge must
+then fail the cell, never pass it by comparing fewer things. This runs every solution notebook
+once (its probes report, as in grading), checks the judge passes what a correct solution reports,
+then cuts each list in that report (emptied, last item dropped) and requires the judge to refuse
+every cut copy. Found real holes when written: `zip` over a short gradient list, a checkpoint
+compared with an empty final state.
+"""
+
+import copy
+import os
+
+import pytest
+from nbclient import NotebookClient
+
+from autograders import judge
+from probes import JUDGE_ENV, MIME
+from tools.course import assignments
+from tools.submissions import fill, source_and_release
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("judge_mutations")]
+
+# (check, key): cutting a list under this key may pass, and why. None: the whole check.
+EXEMPT = {
+    # checks properties of the shards (they change with the epoch and the seed), which a shortened
+    # copy still has; the shards themselves are compared with the reference by ..._disjoint_complete
+    ("ps2_ddp.shard_indices_reshuffles", None),
+    # counted sends are judged by gpipe_micro_batches; gpipe_full_batch reports them but reads none
+    ("ps4_large_model.gpipe_full_batch", "sends"),
+    # sends through an API the probe does not count (batch_isend_irecv) leave this empty; the judge
+    # accepts that by design, and the full-batch check still judges every gradient
+    ("ps4_large_model.gpipe_micro_batches", "sends"),
+}
+SAMPLES = 2  # cut copies per (check, cut, place in the structure); the structure repeats per case
+
+
+@pytest.fixture(scope="module")
+def observations():
+    """{check: [observation, ...]} that the solution notebooks' probes report."""
+    found = {}
+    previous = os.environ.get(JUDGE_ENV)
+    os.environ[JUDGE_ENV] = "grader"  # the kernel only reports, as when grading
+    try:
+        for name in assignments():
+            source, release = source_and_release(name)
+            nb = fill(release, source)
+            tests = {c.metadata.get("nbgrader", {}).get("grade_id"): c.source for c in source.cells}
+            for cell in nb.cells:
+                meta = cell.metadata.get("nbgrader", {})
+                if meta.get("grade") and not meta.get("solution"):
+                    cell.source = tests[meta["grade_id"]]  # the hidden tests, as nbgrader restores them
+            NotebookClient(nb, timeout=120, kernel_name="python3").execute()
+            for cell in nb.cells:
+                for output in cell.get("outputs", []):
+                    payload = output.get("data", {}).get(MIME)
+                    if payload:
+                        found.setdefault(payload["check"], []).append(payload["observation"])
+    finally:
+        if previous is None:
+            os.environ.pop(JUDGE_ENV, None)
+        else:
+            os.environ[JUDGE_ENV] = previous
+    return found
+
+
+def _lists(node, path=(), keys=()):
+    """(path, key names on the way, list) for every list of the encoded observation, outside tensors."""
+    if isinstance(node, list):
+        yield path, keys, node
+        for i, value in enumerate(node):
+            # a dict's entries are [key, value] pairs: name the value by its key
+            is_entry = path[-1:] == ("__dict__",) and isinstance(value, list) and value
+            named = keys + (value[0] if isinstance(value[0], str) else repr(value[0]),) if is_entry else keys
+            yield from _lists(value, path + (i,), named)
+    elif isinstance(node, dict) and "__tensor__" not in node and "__exception__" not in node:
+        for k, value in node.items():
+            yield from _lists(value, path + (k,), keys)
+
+
+def _replace(root, path, value):
+    node = root
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+
+
+def test_every_check_reported_and_the_solution_passes(observations):
+    from tests.test_project import _hidden_cells
+
+    required = {check for _, _, hidden in _hidden_cells() for check in judge.required_checks(hidden)}
+    assert required <= set(observations), f"no report from {sorted(required - set(observations))}"
+    for check, reports in observations.items():
+        for observation in reports:
+            judge.run(check, judge.decode(copy.deepcopy(observation)))
+
+
+def test_no_judge_passes_a_cut_observation(observations):
+    passed, tried = [], 0
+    for check, reports in sorted(observations.items()):
+        if check.endswith(".quiz") or (check, None) in EXEMPT:
+            continue
+        observation = reports[0]
+        sampled = {}
+        for path, keys, items in list(_lists(observation)):
+            if not items:
+                continue
+            shape = tuple("#" if isinstance(p, int) else p for p in path)
+            for label, cut in (("emptied", []), ("last item dropped", items[:-1])):
+                if label == "last item dropped" and len(items) < 2 and path[-1:] == ("__dict__",):
+                    continue
+                if sampled.setdefault((label, shape), 0) >= SAMPLES:
+                    continue
+                sampled[(label, shape)] += 1
+                if path[-1:] == ("__dict__",) and label == "last item dropped":
+                    dropped = items[-1][0]
+                    keys = keys + (dropped if isinstance(dropped, str) else repr(dropped),)  # the entry it removes
+                if any((check, k) in EXEMPT for k in keys):
+                    continue
+                mutated = copy.deepcopy(observation)
+                if path:
+                    _replace(mutated, path, copy.deepcopy(cut))
+                else:
+                    mutated = copy.deepcopy(cut)
+                tried += 1
+                try:
+                    judge.run(check, judge.decode(mutated))
+                except Exception:  # noqa: BLE001 - any refusal fails the cell in grading
+                    continue
+                passed.append(f"{check}: {label} at {'/'.join(map(str, path)) or 'top'} (under {list(keys)})")
+    assert tried > 300
+    assert not passed, f"{len(passed)} cut observations were judged right:\n" + "\n".join(passed[:20])

@@ -7,7 +7,8 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: demo test release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help
+.PHONY: demo test release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
+	gpu-check gpu-bundle
 
 help:
 	@echo "make demo         release the assignments, autograde the example submissions, print the gradebook"
@@ -18,6 +19,8 @@ help:
 	@echo "make screenshots  regenerate the README's JupyterLab screenshots in docs/img/ (needs /usr/bin/chromium)"
 	@echo "make bench        measure launcher speed, autograde and notebook times"
 	@echo "make student-kit  dist/student-kit: release/ + helpers + environment, nothing else"
+	@echo "make gpu-bundle   .gpu-bundle/: nbgrader, Jupyter and bubblewrap for a GPU machine without a package index"
+	@echo "make gpu-check    on a GPU machine: every lecture notebook, sandboxed grading with the GPU, a table"
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -63,6 +66,16 @@ nbval: $(STAMP)
 test: $(STAMP) check-notebooks
 	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
 		--sanitize-with tests/sanitize.cfg tests notebooks source
+
+# Prepared here (needs the package index), travels with the working tree to the GPU machine.
+gpu-bundle: $(STAMP)
+	$(PY) -m tools.gpu_bundle
+
+# Runs on the GPU machine with its own python3 (no .venv, nothing installed from an index): see
+# tools/gpu_check.py. ALLOW_CPU=1 runs the same steps without a GPU, NO_BUNDLE=1 with this Python's
+# own nbgrader (e.g. make gpu-check PYTHON=.venv/bin/python ALLOW_CPU=1 NO_BUNDLE=1).
+gpu-check:
+	$(PYTHON) -m tools.gpu_check $(if $(ALLOW_CPU),--allow-cpu) $(if $(NO_BUNDLE),--no-bundle) $(GPU_CHECK_ARGS)
 
 clean:
 	rm -rf submitted autograded feedback gradebook.db grades.csv dist .pytest_cache

@@ -429,13 +429,15 @@ def prepare(args) -> tuple[dict, dict]:
     summary: dict = {}
     bin_dir = os.path.join(workdir, "bin")
     os.makedirs(bin_dir, exist_ok=True)
-    paths = []
+    paths, jupyter_path = [], [os.path.join(workdir, "jupyter")]
     if not args.no_bundle:
         manifest = read_manifest(args.bundle)
         started = time.monotonic()
         site = install_wheels(args.bundle, manifest, workdir)
         summary["bundle"] = f"{len(manifest['wheels'])} wheels from {os.path.relpath(args.bundle, ROOT)} in {site} ({time.monotonic() - started:.0f} s)"
         paths.append(site)
+        # nbconvert's templates (generate_feedback's HTML) are data files: pip --target puts them here
+        jupyter_path.append(os.path.join(site, "share", "jupyter"))
     paths.append(ROOT)
     env["PYTHONPATH"] = os.pathsep.join(paths + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
     # nbgrader's Gradebook runs `alembic` from PATH; pip --target leaves no usable console script.
@@ -461,7 +463,7 @@ def prepare(args) -> tuple[dict, dict]:
     with open(os.path.join(spec_dir, "kernel.json"), "w") as fh:
         json.dump({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                    "display_name": "Python 3 (gpu-check)", "language": "python"}, fh, indent=1)
-    env["JUPYTER_PATH"] = os.path.join(workdir, "jupyter")
+    env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     env.update(MPLBACKEND="Agg", PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1",
                IPYTHONDIR=os.path.join(workdir, "ipython"), PYDEVD_DISABLE_FILE_VALIDATION="1")
     return env, summary
@@ -686,6 +688,9 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
     os.environ[LAUNCH_LOG_ENV] = GRADING_LAUNCH_LOG
     start = time.monotonic()
     outcomes, failure = {}, ""
+    grades_csv = os.path.join(course, "grades.csv")
+    if os.path.exists(grades_csv):
+        os.remove(grades_csv)
     try:
         with monitor:
             found = grade.grade([assignment], course, workers=len(students), submission_timeout=timeout)
@@ -715,6 +720,11 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
                 row.ok, row.result, row.details = expected_points(cells, outputs, expected, loses)
             except Exception as exc:  # noqa: BLE001
                 row.result = f"reading the grades failed: {type(exc).__name__}: {exc}"
+            feedback = os.path.join(course, "feedback", student, assignment, notebook_name(assignment)[: -len(".ipynb")] + ".html")
+            if row.ok and not os.path.exists(feedback):
+                row.ok, row.result = False, row.result + "; but no feedback HTML: nbgrader generate_feedback failed"
+            if row.ok and not os.path.exists(grades_csv):
+                row.ok, row.result = False, row.result + "; but no grades.csv: nbgrader export failed"
         rows.append(row)
     return rows
 

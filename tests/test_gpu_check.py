@@ -24,18 +24,18 @@ def test_launch_log_summarized_per_backend_and_device(tmp_path):
     log = tmp_path / "launches.jsonl"
     lines = [
         {"world_size": 2, "backend": "gloo", "devices": ["cpu", "cpu"], "start_method": "fork", "seconds": 0.1, "ok": True},
-        {"world_size": 1, "backend": "cpu:gloo,cuda:nccl", "devices": ["cuda:0"], "start_method": "fork", "seconds": 1.0, "ok": True},
+        {"world_size": 1, "backend": "cpu:gloo,cuda:nccl", "devices": ["cuda:0"], "start_method": "spawn", "seconds": 1.0, "ok": True},
         {"world_size": 2, "backend": "gloo", "devices": ["cpu", "cpu"], "start_method": "fork", "seconds": 0.1, "ok": False},
     ]
     log.write_text("\n".join(json.dumps(x) for x in lines) + "\nnot json\n")
     entries = gpu_check.read_launch_log(str(log))
     assert len(entries) == 3
     backend, device = gpu_check.summarize_launches(entries)
-    assert backend == "gloo x2, cpu:gloo,cuda:nccl x1 (1 of 3 launches failed)"
+    assert backend == "gloo x2, cpu:gloo,cuda:nccl x1 [fork x2, spawn x1] (1 of 3 launches failed)"
     assert device == "cpu x2, cuda:0 x1"
     assert gpu_check.summarize_launches(gpu_check.read_launch_log(str(tmp_path / "missing.jsonl"))) == ("-", "-")
     one = gpu_check.summarize_launches(entries[1:2])
-    assert one == ("cpu:gloo,cuda:nccl", "cuda:0")
+    assert one == ("cpu:gloo,cuda:nccl [spawn]", "cuda:0")
 
 
 def test_nvidia_smi_compute_apps_parsed():

@@ -157,7 +157,10 @@ def read_launch_log(path: str) -> list[dict]:
 
 
 def summarize_launches(entries: list[dict]) -> tuple[str, str]:
-    """(backend, device) cells of the table: each distinct value with its number of launches, or "-"."""
+    """(backend, device) cells of the table: each distinct value with its number of launches, or "-".
+
+    The backend cell also tallies the start methods (fork, spawn) and says how many launches failed.
+    """
     if not entries:
         return "-", "-"
 
@@ -174,7 +177,9 @@ def summarize_launches(entries: list[dict]) -> tuple[str, str]:
         devs = [devs] if isinstance(devs, str) else devs
         devices.append("+".join(sorted(set(map(str, devs)))) or "-")
     failed = sum(1 for e in entries if e.get("ok") is False)
-    backend = tally(backends) + (f" ({failed} of {len(entries)} launches failed)" if failed else "")
+    methods = [str(e["start_method"]) for e in entries if e.get("start_method")]
+    backend = tally(backends) + (f" [{tally(methods)}]" if methods else "")
+    backend += f" ({failed} of {len(entries)} launches failed)" if failed else ""
     return backend, tally(devices)
 
 
@@ -464,8 +469,11 @@ def prepare(args) -> tuple[dict, dict]:
         json.dump({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
                    "display_name": "Python 3 (gpu-check)", "language": "python"}, fh, indent=1)
     env["JUPYTER_PATH"] = os.pathsep.join(jupyter_path + [p for p in env.get("JUPYTER_PATH", "").split(os.pathsep) if p])
-    env.update(MPLBACKEND="Agg", PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1",
-               IPYTHONDIR=os.path.join(workdir, "ipython"), PYDEVD_DISABLE_FILE_VALIDATION="1")
+    # No MPLBACKEND: kernels draw with ipykernel's inline backend, as students see them (a headless
+    # process that plots outside a kernel gets Agg from matplotlib by itself), and a backend forced on
+    # every kernel would change what the notebooks show.
+    env.pop("MPLBACKEND", None)
+    env.update(PYTHONUNBUFFERED="1", JUPYTER_PLATFORM_DIRS="1", PYDEVD_DISABLE_FILE_VALIDATION="1")
     return env, summary
 
 

@@ -400,6 +400,8 @@ def bwrap_from_bundle(bundle: str, workdir: str) -> str:
     wrapper = os.path.join(workdir, "bin", "bwrap")
     # The kernel bwrap starts gets the caller's LD_LIBRARY_PATH back (or none), not bwrap's libraries.
     _write_script(wrapper, f"""#!/bin/sh
+# bubblewrap with the libraries unpacked beside it. The arguments are expanded before the assignment
+# in front of exec applies, so --setenv gets the caller's own LD_LIBRARY_PATH.
 if [ -n "${{LD_LIBRARY_PATH+x}}" ]; then
     LD_LIBRARY_PATH="{libs}:$LD_LIBRARY_PATH" exec "{real}" --setenv LD_LIBRARY_PATH "$LD_LIBRARY_PATH" "$@"
 fi
@@ -439,7 +441,8 @@ def prepare(args) -> tuple[dict, dict]:
         manifest = read_manifest(args.bundle)
         started = time.monotonic()
         site = install_wheels(args.bundle, manifest, workdir)
-        summary["bundle"] = f"{len(manifest['wheels'])} wheels from {os.path.relpath(args.bundle, ROOT)} in {site} ({time.monotonic() - started:.0f} s)"
+        shown = os.path.relpath(args.bundle, ROOT) if os.path.abspath(args.bundle).startswith(ROOT + os.sep) else args.bundle
+        summary["bundle"] = f"{len(manifest['wheels'])} wheels from {shown} in {site} ({time.monotonic() - started:.0f} s)"
         paths.append(site)
         # nbconvert's templates (generate_feedback's HTML) are data files: pip --target puts them here
         jupyter_path.append(os.path.join(site, "share", "jupyter"))
@@ -448,7 +451,10 @@ def prepare(args) -> tuple[dict, dict]:
     # nbgrader's Gradebook runs `alembic` from PATH; pip --target leaves no usable console script.
     _write_script(os.path.join(bin_dir, "alembic"), f'#!/bin/sh\nexec "{sys.executable}" -m alembic "$@"\n')
     # bubblewrap: the machine's own when it has one, else the bundle's.
-    system_bwrap = shutil.which("bwrap")
+    system_bwrap = None if args.bundle_bwrap else shutil.which("bwrap")
+    stale = os.path.join(bin_dir, "bwrap")
+    if os.path.exists(stale):
+        os.remove(stale)  # an earlier run's wrapper must not shadow the choice below
     if system_bwrap:
         bwrap = system_bwrap
     elif args.no_bundle:
@@ -823,6 +829,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-bundle", action="store_true", help="use this Python's own nbgrader and Jupyter, not .gpu-bundle/")
     p.add_argument("--dry-run", action="store_true", help="say what would run and whether it can, run nothing")
     p.add_argument("--bundle", default=BUNDLE, help="the bundle folder (default: .gpu-bundle)")
+    p.add_argument("--bundle-bwrap", action="store_true",
+                   help="use the bundle's bubblewrap even where the machine has its own")
     p.add_argument("--workdir", default=WORKDIR, help=f"where the bundle is installed and the steps run (default {WORKDIR}; "
                    "not under /tmp, which the sandbox replaces)")
     p.add_argument("--out", default=os.environ.get(OUT_ENV) or os.path.join(ROOT, "gpu-check.md"),

@@ -59,11 +59,36 @@ def test_gpu_monitor_reports_the_peak(monkeypatch):
     monkeypatch.setattr(monitor, "_nvml", None)
     monkeypatch.setattr(monitor, "_smi", "nvidia-smi")
     monkeypatch.setattr(monitor, "sample", lambda: next(samples, []))
+    monkeypatch.setattr(gpu_check, "in_other_pid_namespace", lambda pid: pid == 2)
     with monitor:
         import time
 
         time.sleep(0.3)
-    assert monitor.peak_procs == 2 and monitor.cell() == "2 (1.0 GiB)"
+    assert monitor.peak_procs == 2 and monitor.cell() == "2 (1.0 GiB), 1 sandboxed"
+
+
+def test_sandboxed_processes_told_apart_by_pid_namespace():
+    """A process bwrap started with --unshare-pid is in another PID namespace; this one is not."""
+    from autograders import sandbox
+
+    assert not gpu_check.in_other_pid_namespace(os.getpid())
+    if sandbox.available():
+        pytest.skip(f"no sandbox here: {sandbox.available()}")
+    proc = subprocess.Popen(["bwrap", "--die-with-parent", "--unshare-pid", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                             "--", "sleep", "30"])
+    try:
+        import psutil
+        import time
+
+        for _ in range(100):  # bwrap forks the sandboxed child: find it
+            children = psutil.Process(proc.pid).children(recursive=True)
+            if children:
+                break
+            time.sleep(0.05)
+        assert children and gpu_check.in_other_pid_namespace(children[-1].pid)
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 EXPECTED = ["a", "b", "c"]

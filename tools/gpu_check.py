@@ -184,7 +184,8 @@ def summarize_launches(entries: list[dict]) -> tuple[str, str]:
 
 
 class GpuMonitor:
-    """Counts the processes using the GPU, sampled in a background thread while a step runs.
+    """Counts the processes using the GPU, sampled in a background thread while a step runs, and
+    how many of them are in a sandbox (another PID namespace: bwrap --unshare-pid).
 
     NVML (nvidia-ml-py) when it is importable, else `nvidia-smi --query-compute-apps`; on a machine
     with neither, or no GPU, every sample is None and the table says "-".
@@ -202,6 +203,7 @@ class GpuMonitor:
         except Exception:  # noqa: BLE001 - no NVML: try nvidia-smi
             self._smi = shutil.which("nvidia-smi")
         self.peak_procs: int | None = None
+        self.peak_sandboxed: int = 0
         self.peak_mib: float | None = None
         self.pids: set[int] = set()
         self._stop = threading.Event()
@@ -237,11 +239,12 @@ class GpuMonitor:
                 procs = [(pid, mib) for pid, mib in procs if pid != os.getpid()]
                 self.pids.update(pid for pid, _ in procs)
                 self.peak_procs = max(self.peak_procs or 0, len(procs))
+                self.peak_sandboxed = max(self.peak_sandboxed, sum(1 for pid, _ in procs if in_other_pid_namespace(pid)))
                 self.peak_mib = max(self.peak_mib or 0.0, sum(m for _, m in procs))
             self._stop.wait(self.interval)
 
     def __enter__(self) -> "GpuMonitor":
-        self.peak_procs, self.peak_mib, self.pids = None, None, set()
+        self.peak_procs, self.peak_sandboxed, self.peak_mib, self.pids = None, 0, None, set()
         self._stop.clear()
         if self.available:
             self._thread = threading.Thread(target=self._loop, daemon=True)
@@ -256,7 +259,21 @@ class GpuMonitor:
     def cell(self) -> str:
         if self.peak_procs is None:
             return "-"
-        return f"{self.peak_procs} ({self.peak_mib / 1024:.1f} GiB)" if self.peak_procs else "0"
+        if not self.peak_procs:
+            return "0"
+        return f"{self.peak_procs} ({self.peak_mib / 1024:.1f} GiB), {self.peak_sandboxed} sandboxed"
+
+
+def in_other_pid_namespace(pid: int) -> bool:
+    """True for a process in another PID namespace than this one: the grading sandbox's kernels and ranks.
+
+    (The judges run in nbgrader's own process, which may hold a CUDA context too: only the processes
+    in a sandbox's namespace show that student code ran on the GPU.)
+    """
+    try:
+        return os.readlink(f"/proc/{pid}/ns/pid") != os.readlink("/proc/self/ns/pid")
+    except OSError:
+        return False
 
 
 def parse_compute_apps(text: str) -> list[tuple[int, float]]:

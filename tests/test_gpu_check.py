@@ -219,3 +219,35 @@ def test_cpu_mode_runs_a_notebook_and_grades_in_the_sandbox(tmp_path):
     assert "FAILED: no tests/submissions/ps1_memory/no_such_submission.py" in table, table
     assert proc.returncode == 1, "a failed row must make the check fail"
     assert "3 of 4 ok" in proc.stdout
+
+
+def _notebook(path, *sources):
+    import nbformat
+
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(s) for s in sources]), str(path))
+    return str(path)
+
+
+def test_notebook_step_reports_errors_and_kills_a_hung_kernel(tmp_path):
+    """A failing cell fails the row with its error; a notebook past its time is stopped, kernel included."""
+    import time
+
+    import psutil
+
+    monitor = gpu_check.GpuMonitor()
+    broken = _notebook(tmp_path / "broken.ipynb", "x = 1", "1 / 0")
+    row = gpu_check.check_notebook(broken, str(tmp_path), 120, monitor, 60, [])
+    assert not row.ok and row.result.startswith("ZeroDivisionError"), row
+    pidfile = tmp_path / "kernel.pid"
+    hung = _notebook(tmp_path / "hung.ipynb", f"import os, time\nopen({str(pidfile)!r}, 'w').write(str(os.getpid()))",
+                     "time.sleep(600)")
+    row = gpu_check.check_notebook(hung, str(tmp_path), 15, monitor, 600, [])
+    assert not row.ok and "stopped after 15 s" in row.result, row
+    pid = int(pidfile.read_text())
+    for _ in range(50):
+        if not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+            break
+        time.sleep(0.1)
+    else:
+        psutil.Process(pid).kill()
+        pytest.fail("the hung notebook's kernel outlived the step")

@@ -497,7 +497,12 @@ def apply_limits(limits: dict) -> dict[str, str]:
                 fh.write("".join(g + "\n" for g in sorted(set(groups.values()))))
     if "pids" not in groups and os.geteuid() != 0:
         # counted per user: the user's processes now, plus the allowance
-        current = len([p for p in os.listdir("/proc") if p.isdigit()])
+        current = 0
+        for pid in (p for p in os.listdir("/proc") if p.isdigit()):
+            try:
+                current += os.stat(f"/proc/{pid}").st_uid == os.getuid()
+            except OSError:
+                pass
         resource.setrlimit(resource.RLIMIT_NPROC, (current + limits["processes"],) * 2)
     if not {"memory", "pids"} <= set(groups):
         print(f"sandbox: no writable cgroup ({cgroup_kind()}, uid {os.geteuid()}): memory and processes are capped "

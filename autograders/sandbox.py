@@ -79,6 +79,14 @@ def bwrap_path() -> str | None:
     return os.environ.get("DISTCOURSE_BWRAP") or shutil.which("bwrap")
 
 
+def _bwrap_options() -> str:
+    """bwrap's --help: which options this bubblewrap has (--disable-userns needs 0.8, --size 0.5)."""
+    try:
+        return subprocess.run([bwrap_path(), "--help"], capture_output=True, text=True, timeout=10).stdout
+    except OSError:
+        return ""
+
+
 def available() -> str | None:
     """Why the sandbox cannot run here, or None when it can."""
     if not sys.platform.startswith("linux"):
@@ -301,8 +309,13 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     limits = {**DEFAULT_LIMITS, **(limits or {})}
     cwd = os.path.abspath(cwd)
     seccomp = _memfd("distcourse-seccomp", seccomp_program())
+    options = _bwrap_options()
+    # Older bubblewrap (Ubuntu 22.04's 0.6) lacks --disable-userns (the seccomp filter refuses new
+    # user namespaces anyway); without --size the tmpfs folders are capped by the memory cgroup only.
+    sized = ["--size", str(limits["tmp_bytes"])] if "--size" in options else []
     cmd = [bwrap_path(), "--die-with-parent", "--new-session",
-           "--unshare-user", "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID), "--disable-userns",
+           "--unshare-user", "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
+           *(["--disable-userns"] if "--disable-userns" in options else []),
            "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
            "--cap-drop", "ALL", "--seccomp", str(seccomp)]
     # The root is an empty tmpfs; only what follows is in it.
@@ -329,14 +342,14 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     for path in sys_paths:
         if os.path.exists(path):
             cmd += ["--ro-bind", path, path]
-    cmd += ["--size", str(limits["tmp_bytes"]), "--tmpfs", "/tmp"]
+    cmd += [*sized, "--tmpfs", "/tmp"]
     if runtime:
         cmd += ["--bind", runtime, runtime]
     if connection_file:
         cmd += ["--ro-bind", connection_file, connection_file]
     # The kernel's folder: a sized tmpfs holding a copy of the submission's files, thrown away after.
     copy_args, fds = _copy_folder(cwd)
-    cmd += ["--size", str(limits["work_bytes"]), "--tmpfs", cwd, *copy_args, "--chdir", cwd, "--clearenv"]
+    cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args, "--chdir", cwd, "--clearenv"]
     for key, value in sorted(kernel_env(runtime, limits).items()):
         cmd += ["--setenv", key, value]
     return cmd + ["--", *program], [seccomp, *fds]
@@ -380,8 +393,12 @@ def _enter(group: str, settings: dict[str, object]) -> None:
     """Create `group`, apply its settings (a missing file is skipped), move this process into it."""
     os.makedirs(group, exist_ok=True)
     for name, value in settings.items():
-        if os.path.exists(os.path.join(group, name)):
+        try:
             _write(os.path.join(group, name), value)
+        except OSError:
+            if os.path.exists(os.path.join(group, name)):
+                raise
+            # not offered here (swap accounting off, a controller not enabled): skipped
     _write(os.path.join(group, "cgroup.procs"), os.getpid())
 
 
@@ -415,6 +432,7 @@ def _v2_parent(own: str) -> tuple[str, set[str]] | None:
     which of them they get."""
     wanted = {"memory", "cpu", "pids"}
     path = os.path.join(CGROUP_ROOT, own.lstrip("/")).rstrip("/")
+    evacuations = 0
     while _inside(path, CGROUP_ROOT):
         try:
             with open(os.path.join(path, "cgroup.subtree_control")) as fh:
@@ -428,10 +446,11 @@ def _v2_parent(own: str) -> tuple[str, set[str]] | None:
                     enabled = set(fh.read().split())
             return path, wanted & enabled
         except OSError as exc:
-            if exc.errno == errno.EBUSY and path == CGROUP_ROOT.rstrip("/"):
+            if exc.errno == errno.EBUSY and path == CGROUP_ROOT and evacuations < 3:
                 # The root of a container's cgroup namespace holds the container's processes, so its
                 # children cannot get controllers: move them all into a leaf of their own first (what
                 # container managers do), then enable them.
+                evacuations += 1
                 if _evacuate(path):
                     continue
             if path == CGROUP_ROOT:
@@ -452,9 +471,8 @@ def _evacuate(path: str) -> bool:
             for pid in pids:
                 try:
                     _write(os.path.join(leaf, "cgroup.procs"), pid)
-                except OSError as exc:
-                    if exc.errno != errno.ESRCH:
-                        return False
+                except OSError:
+                    pass  # ended meanwhile, or cannot move: the emptiness check above decides
         return False
     except OSError:
         return False
@@ -465,6 +483,8 @@ def _cgroup_v2(limits: dict) -> dict[str, str]:
     if found is None:
         return {}
     parent, controllers = found
+    if not controllers:
+        return {}
     group = os.path.join(parent, f"{CGROUP_PREFIX}{os.getpid()}")
     settings = {"memory.max": limits["memory_bytes"], "memory.swap.max": 0, "pids.max": limits["processes"],
                 "cpu.weight": limits["cpu_weight"]}

@@ -7,6 +7,7 @@ hide anything under /tmp anyway, and prove nothing), each with a canary file of 
 The grader's side (tools.grade) is tested for links: refused hand-ins, markers and feedback.
 """
 
+import errno
 import json
 import os
 import shutil
@@ -361,3 +362,64 @@ def test_without_bubblewrap_demo_runs_unsandboxed_and_grade_refuses(tmp_path, mo
         grade.main(["--course-dir", str(root)])
     monkeypatch.setenv("DISTCOURSE_BWRAP", str(tmp_path / "nowhere" / "bwrap"))
     assert "DISTCOURSE_BWRAP" in sandbox.available()
+
+
+class FakeCgroupV2:
+    """cgroup v2's rules that matter here, on plain files: a cgroup other than the true root that holds
+    processes cannot give its children controllers (EBUSY); writing a pid to cgroup.procs moves it."""
+
+    def __init__(self, base, processes, true_root=False):
+        self.base, self.true_root = str(base), true_root
+        self.make(self.base, procs=processes)
+
+    def make(self, path, procs=()):
+        os.makedirs(path, exist_ok=True)
+        for name, text in (("cgroup.controllers", "cpuset cpu io memory hugetlb pids"),
+                           ("cgroup.subtree_control", ""), ("cgroup.procs", "\n".join(procs))):
+            if not os.path.exists(os.path.join(path, name)):
+                with open(os.path.join(path, name), "w") as fh:
+                    fh.write(text)
+
+    def procs(self, path):
+        path = os.path.join(path, "cgroup.procs")
+        return open(path).read().split() if os.path.exists(path) else []
+
+    def write(self, path, value):
+        folder, name = os.path.split(path)
+        if name == "cgroup.subtree_control":
+            if self.procs(folder) and not (self.true_root and folder == self.base):
+                raise OSError(errno.EBUSY, "Device or resource busy")
+            enabled = set(open(path).read().split()) | {value.strip("+")}
+            value = " ".join(sorted(enabled))
+        elif name == "cgroup.procs":
+            for other, _, _ in os.walk(self.base):
+                kept = [p for p in self.procs(other) if p != str(value)]
+                with open(os.path.join(other, "cgroup.procs"), "w") as fh:
+                    fh.write("\n".join(kept))
+            value = "\n".join(self.procs(folder) + [str(value)])
+        elif name.endswith(".max") or name.endswith(".weight"):
+            parent = os.path.dirname(folder)
+            wanted = name.split(".")[0]
+            if wanted not in open(os.path.join(parent, "cgroup.subtree_control")).read().split():
+                raise OSError(errno.ENOENT, "controller not enabled")
+        with open(path, "w") as fh:
+            fh.write(str(value))
+
+
+@pytest.mark.parametrize("true_root", [False, True])
+def test_cgroup_v2_in_a_container_root(tmp_path, monkeypatch, true_root):
+    """On cgroup v2 (the GPU machines), as root in a container whose processes fill the namespace's root
+    cgroup: the sandbox moves them to a leaf, enables memory, cpu and pids, and enters a cgroup of its own."""
+    fake = FakeCgroupV2(tmp_path / "cg", ["1", "77", str(os.getpid())], true_root=true_root)
+    monkeypatch.setattr(sandbox, "CGROUP_ROOT", fake.base)
+    monkeypatch.setattr(sandbox, "_write", fake.write)
+    monkeypatch.setattr(sandbox, "_own_cgroups", lambda: {"": "/"})
+    groups = sandbox._cgroup_v2({**sandbox.DEFAULT_LIMITS, "memory_bytes": 12345})
+    group = os.path.join(fake.base, f"{sandbox.CGROUP_PREFIX}{os.getpid()}")
+    assert groups == {"memory": group, "cpu": group, "pids": group}
+    assert open(os.path.join(group, "memory.max")).read() == "12345"
+    assert open(os.path.join(group, "pids.max")).read() == str(sandbox.DEFAULT_LIMITS["processes"])
+    assert fake.procs(group) == [str(os.getpid())]
+    if not true_root:
+        assert fake.procs(os.path.join(fake.base, "distcourse-grader")) == ["1", "77"]
+        assert fake.procs(fake.base) == []

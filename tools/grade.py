@@ -11,6 +11,11 @@ the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C
 nothing: the next run skips the submissions already graded. At the end: feedback for students
 (nbgrader generate_feedback), grades.csv (nbgrader export), a table per exercise and a plot of the
 score distribution per exercise next to grades.csv, and grading_report.json with every failure.
+
+Student code runs in autograders.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
+holds a symbolic link or a special file is refused before nbgrader reads it (status "refused", with
+the path and what to do), the grader writes its own files without following links, and feedback is
+not generated from a folder that holds one.
 """
 
 from __future__ import annotations

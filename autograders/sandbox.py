@@ -349,7 +349,9 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
         cmd += ["--ro-bind", connection_file, connection_file]
     # The kernel's folder: a sized tmpfs holding a copy of the submission's files, thrown away after.
     copy_args, fds = _copy_folder(cwd)
-    cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args, "--chdir", cwd, "--clearenv"]
+    cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args,
+            # the root tmpfs that holds all these mount points: read-only, unlimited in size otherwise
+            "--remount-ro", "/", "--chdir", cwd, "--clearenv"]
     for key, value in sorted(kernel_env(runtime, limits).items()):
         cmd += ["--setenv", key, value]
     return cmd + ["--", *program], [seccomp, *fds]

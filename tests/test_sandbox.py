@@ -161,6 +161,8 @@ def fill(path, mib):
 result = {"tmp": fill("/tmp/big", 48), "work": fill("big", 48)}
 os.remove("big")
 result["small"] = fill("small", 1)
+result["parent"] = fill("../../../gradebook.db", 1)  # the course's place, empty here: not writable either
+result["root"] = fill("/planted", 1)
 print(json.dumps(result))
 """
 
@@ -168,7 +170,7 @@ print(json.dumps(result))
 def test_tmp_and_the_working_folder_are_size_capped_and_thrown_away(world):
     """Items 4 and 7: writes are capped (/tmp and the folder), and nothing reaches the grader's disk."""
     r = checked(run_sandboxed(world, FILL, limits={"tmp_bytes": 16 * 2**20, "work_bytes": 16 * 2**20}))
-    assert r == {"tmp": "ENOSPC", "work": "ENOSPC", "small": "ok"}, r
+    assert r == {"tmp": "ENOSPC", "work": "ENOSPC", "small": "ok", "parent": "EROFS", "root": "EROFS"}, r
     assert sorted(os.listdir(world["work"])) == ["data.txt"], "the kernel's writes reached the grader's folder"
 
 

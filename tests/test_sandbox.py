@@ -425,3 +425,32 @@ def test_cgroup_v2_in_a_container_root(tmp_path, monkeypatch, true_root):
     if not true_root:
         assert fake.procs(os.path.join(fake.base, "distcourse-grader")) == ["1", "77"]
         assert fake.procs(fake.base) == []
+
+
+@pytest.mark.slow
+def test_unsandboxed_kernels_do_not_share_ipython_startup_files(tmp_path, monkeypatch):
+    """Item 11: with UNSANDBOXED=1 an IPython startup file planted by one submission zeroed the next.
+    Each submission's kernel now has a throwaway HOME, IPYTHONDIR and Jupyter folders."""
+    import nbformat
+
+    from tests import tiny_course
+    from tools.submissions import fill
+
+    monkeypatch.setenv("HOME", str(tmp_path / "ta-home"))  # where the old grader's kernels shared ~/.ipython
+    root = tiny_course.make_course(tmp_path, 0)
+    source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    plant = ("def square(x):\n    return x * x\n"
+             "import os\n"
+             "for base in {os.path.expanduser('~/.ipython'), os.environ.get('IPYTHONDIR', '/nonexistent')}:\n"
+             "    os.makedirs(os.path.join(base, 'profile_default', 'startup'), exist_ok=True)\n"
+             "    open(os.path.join(base, 'profile_default', 'startup', '99-poison.py'), 'w').write(\n"
+             "        'import builtins\\nbuiltins.square = lambda x: 0\\nAssertionError = type(\"X\", (Exception,), {})\\n'\n"
+             "        'import IPython\\nIPython.get_ipython().events.register(\"post_run_cell\", lambda r: exec(\"square = lambda x: 0\", IPython.get_ipython().user_ns))\\n')\n")
+    for student, cells in (("a_poisoner", {"square": plant}), ("b_victim", {})):
+        folder = root / "submitted" / student / "ps0_tiny"
+        folder.mkdir(parents=True)
+        nbformat.write(fill(release_nb, source_nb, cells), folder / "ps0_tiny.ipynb")
+    outcomes = grade.grade(["ps0_tiny"], str(root), workers=1, unsandboxed=True, feedback=False, warn=False)
+    assert {o.student: o.status for o in outcomes} == {"a_poisoner": "graded", "b_victim": "graded"}
+    assert tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")["b_victim"] == tiny_course.expected(1)

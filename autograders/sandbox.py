@@ -111,6 +111,7 @@ def self_test(course_root: str) -> str | None:
     with tempfile.TemporaryDirectory(prefix="sandbox-check-") as work:
         proc = subprocess.run([sys.executable, "-m", "autograders.sandbox", "--run", "--", "true"], cwd=work,
                               capture_output=True, text=True, env={**os.environ, "DISTCOURSE_COURSE_ROOT": course_root})
+    remove_empty_cgroups()
     if proc.returncode != 0:
         return ("bubblewrap cannot start the sandbox here: " + (proc.stderr.strip().splitlines() or ["no message"])[-1]
                 + " (user namespaces must be allowed: sysctl kernel.unprivileged_userns_clone=1,"
@@ -246,15 +247,26 @@ def read_only_paths(course_root: str, cwd: str) -> list[str]:
             continue
         real = os.path.realpath(entry)
         if any(_inside(h, real) for h in hidden):
-            continue  # / or a parent of the course: would show everything
-        if any(_inside(real, h) for h in hidden) and not any(_inside(real, a) for a in allowed_inside):
-            continue  # the checkout itself (an editable install): helpers/ and probes/ are bound instead
+            continue  # /, the course, the checkout (an editable install: helpers/ and probes/ are bound instead)
+        if (any(_inside(real, h) for h in hidden) and not any(_inside(real, a) for a in allowed_inside)
+                and not _holds_packages(real)):
+            continue  # e.g. the course's source/: only installed packages may come from inside
         wanted.append(entry)
     paths = []
     for path in python + wanted:
         if path and os.path.isdir(path) and not any(_inside(path, p) for p in paths):
             paths = [p for p in paths if not _inside(p, path)] + [path]
     return sorted(paths)
+
+
+def _holds_packages(folder: str) -> bool:
+    """A folder packages were installed into (site-packages, or `pip install --target`)."""
+    if os.path.basename(folder) in ("site-packages", "dist-packages"):
+        return True
+    try:
+        return any(name.endswith((".dist-info", ".egg-info")) for name in os.listdir(folder))
+    except OSError:
+        return False
 
 
 def gpu_nodes() -> list[str]:
@@ -328,9 +340,6 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
         path = os.path.join("/etc", name)
         if os.path.exists(path):
             cmd += ["--ro-bind", path, path]
-    for path in read_only_paths(course_root, cwd):
-        if not _inside(path, "/usr"):  # /usr comes with its mounts (/usr/local/nvidia, /usr/local/cuda)
-            cmd += ["--ro-bind", path, path]
     cmd += ["--dev", "/dev", "--proc", "/proc"]
     # What torch's CPU detection reads; with GPUs, what the CUDA driver reads about the devices.
     sys_paths = ["/sys/devices/system/cpu", "/sys/devices/system/node"]
@@ -342,16 +351,28 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     for path in sys_paths:
         if os.path.exists(path):
             cmd += ["--ro-bind", path, path]
+    # A private /tmp first: what follows may live under /tmp (a checkout, a course, the runtime folder).
     cmd += [*sized, "--tmpfs", "/tmp"]
+    # The course or the checkout, where it lies under /tmp, would be folders of that writable /tmp:
+    # an empty tmpfs stands in for each, made read-only once the mount points below are in it.
+    stand_ins = sorted({os.path.realpath(course_root), os.path.dirname(_package_dir("autograders"))})
+    stand_ins = [path for path in stand_ins if _inside(path, "/tmp") and path != "/tmp"]
+    for path in stand_ins:
+        cmd += ["--tmpfs", path]
+    for path in read_only_paths(course_root, cwd):
+        if not _inside(path, "/usr"):  # /usr comes with its mounts (/usr/local/nvidia, /usr/local/cuda)
+            cmd += ["--ro-bind", path, path]
     if runtime:
         cmd += ["--bind", runtime, runtime]
     if connection_file:
         cmd += ["--ro-bind", connection_file, connection_file]
     # The kernel's folder: a sized tmpfs holding a copy of the submission's files, thrown away after.
     copy_args, fds = _copy_folder(cwd)
-    cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args,
-            # the root tmpfs that holds all these mount points: read-only, unlimited in size otherwise
-            "--remount-ro", "/", "--chdir", cwd, "--clearenv"]
+    cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args]
+    # the root tmpfs that holds all these mount points: read-only (unlimited in size otherwise)
+    for path in [*stand_ins, "/"]:
+        cmd += ["--remount-ro", path]
+    cmd += ["--chdir", cwd, "--clearenv"]
     for key, value in sorted(kernel_env(runtime, limits).items()):
         cmd += ["--setenv", key, value]
     return cmd + ["--", *program], [seccomp, *fds]

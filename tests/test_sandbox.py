@@ -26,6 +26,12 @@ SECRET = "canary-7f3a9c-the-answer-is-b"
 pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _remove_our_cgroups():
+    yield
+    sandbox.remove_empty_cgroups()  # those of the sandboxes these tests started (as root)
+
+
 @pytest.fixture(scope="module")
 def world():
     """A course, another checkout with solutions and a TA's home, outside /tmp, each with a canary."""
@@ -285,7 +291,8 @@ def _course_with(tmp_path, student, make):
     return str(root)
 
 
-@pytest.mark.parametrize("kind, words", [("link", "symbolic link"), ("fifo", "named pipe"), ("dirlink", "symbolic link")])
+@pytest.mark.parametrize("kind, words", [("link", "symbolic link"), ("fifo", "named pipe"), ("dirlink", "symbolic link"),
+                                         ("hardlink", "hard link")])
 def test_hand_ins_with_links_or_special_files_are_refused(tmp_path, kind, words):
     """Item 5: refused before nbgrader reads anything, with a reason that says what to do."""
     victim = tmp_path / "other" / "ps0_tiny.ipynb"
@@ -296,6 +303,8 @@ def test_hand_ins_with_links_or_special_files_are_refused(tmp_path, kind, words)
         (folder / "ps0_tiny.ipynb").write_text("{}")
         if kind == "link":
             (folder / "extra.ipynb").symlink_to(victim)
+        elif kind == "hardlink":
+            os.link(victim, folder / "extra.ipynb")
         elif kind == "fifo":
             os.mkfifo(folder / "pipe")
         else:
@@ -454,3 +463,47 @@ def test_unsandboxed_kernels_do_not_share_ipython_startup_files(tmp_path, monkey
     outcomes = grade.grade(["ps0_tiny"], str(root), workers=1, unsandboxed=True, feedback=False, warn=False)
     assert {o.student: o.status for o in outcomes} == {"a_poisoner": "graded", "b_victim": "graded"}
     assert tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")["b_victim"] == tiny_course.expected(1)
+
+
+def test_which_sys_path_folders_the_kernel_sees(world, tmp_path, monkeypatch):
+    """Every folder of sys.path is bound, except the course, the checkout and anything that holds them;
+    from inside those, only folders packages were installed into (pip --target, site-packages)."""
+    course = world["course"]
+    pydeps = os.path.join(course, "build", "pydeps")  # e.g. pip install --target, carried with the course
+    os.makedirs(os.path.join(pydeps, "nbgrader-0.9.6.dist-info"), exist_ok=True)
+    outside = tmp_path / "extra-packages"
+    outside.mkdir()
+    for folder in (os.path.join(course, "source"), os.path.join(ROOT, "source")):
+        os.makedirs(folder, exist_ok=True)
+    monkeypatch.setattr(sys, "path", sys.path + [pydeps, str(outside), os.path.join(course, "source"),
+                                                 os.path.join(ROOT, "source"), course, ROOT, "/", ""])
+    seen = sandbox.read_only_paths(course, world["work"])
+    assert pydeps in seen and str(outside) in seen
+    for hidden in (os.path.join(course, "source"), os.path.join(ROOT, "source"), course, ROOT, "/"):
+        assert hidden not in seen, hidden
+    assert os.path.join(ROOT, "helpers") in seen and os.path.join(ROOT, "probes") in seen
+
+
+def test_a_course_and_a_checkout_under_tmp(tmp_path):
+    """CI clones under /tmp and tests grade in courses under /tmp: the private /tmp must not hide the code
+    the kernel needs, nor make the course's place writable."""
+    code = tmp_path / "checkout"
+    for package in ("autograders", "helpers", "probes"):
+        shutil.copytree(os.path.join(ROOT, package), code / package, ignore=shutil.ignore_patterns("__pycache__"))
+    work = tmp_path / "course" / "autograded" / "s" / "a"
+    work.mkdir(parents=True)
+    (tmp_path / "course" / "gradebook.db").write_text(SECRET)
+    program = ("import importlib.util, json, os, errno\n"
+               "try:\n    open('../../../gradebook.db', 'w').write('x')\n    wrote = 'ok'\n"
+               "except OSError as exc:\n    wrote = errno.errorcode[exc.errno]\n"
+               "import helpers\n"
+               "print(json.dumps({'helpers': helpers.__file__, 'wrote': wrote,\n"
+               "    'judges': importlib.util.find_spec('autograders') is not None and os.path.exists(\n"
+               "        os.path.join(os.path.dirname(importlib.util.find_spec('autograders').origin), 'judge.py'))}))")
+    env = {**os.environ, "PYTHONPATH": str(code), "DISTCOURSE_COURSE_ROOT": str(tmp_path / "course")}
+    proc = subprocess.run([sys.executable, "-m", "autograders.sandbox", "--run", "--", sys.executable, "-c", program],
+                          cwd=work, env=env, capture_output=True, text=True, timeout=120)
+    r = checked(proc)
+    assert r["helpers"].startswith(str(code)) and not r["judges"], r
+    assert r["wrote"] == "EROFS", r
+    assert (tmp_path / "course" / "gradebook.db").read_text() == SECRET

@@ -126,6 +126,8 @@ def _describe(path: str, shown: str) -> str | None:
         return f"{shown} is a symbolic link (to {os.readlink(path)!r})"
     if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
         return f"{shown} is {SPECIAL.get(stat.S_IFMT(mode), 'not a regular file')}"
+    if stat.S_ISREG(mode) and os.lstat(path).st_nlink > 1:  # the same file as one elsewhere on this disk
+        return f"{shown} is a hard link (one of {os.lstat(path).st_nlink} names of the same file)"
     return None
 
 
@@ -154,8 +156,8 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     problems = unsafe_entries(root, "submitted", student, assignment)
     if problems:
         return (f"{problems[0]}{f' (and {len(problems) - 1} more)' if len(problems) > 1 else ''}: a hand-in may "
-                "hold only plain files and folders (no links, pipes, sockets or devices). Replace each by the "
-                "file itself, or remove it, and grade again")
+                "hold only plain files and folders (no links, pipes, sockets or devices). Replace each by a "
+                "copy of the file itself, or remove it, and grade again")
     for folder in ("autograded", "feedback"):
         problems = unsafe_entries(root, folder, student, assignment)
         if problems:

@@ -234,8 +234,9 @@ def read_only_paths(course_root: str, cwd: str) -> list[str]:
     """Directories the kernel reads: the Python installation, its sys.path, helpers/ and probes/.
 
     Nothing inside the course directory or the checkout the course's code comes from, except the
-    virtual environment, helpers/ and probes/; nothing that contains either of them (a sys.path
-    entry such as / would show everything).
+    virtual environment, helpers/, probes/ and folders packages were installed into (`pip install
+    --target` beside the course); nothing that contains either of them (a sys.path entry such as /
+    would show everything).
     """
     hidden = [os.path.realpath(course_root), os.path.realpath(os.path.dirname(_package_dir("autograders")))]
     wanted = [_package_dir("helpers"), _package_dir("probes")]

@@ -507,3 +507,24 @@ def test_a_course_and_a_checkout_under_tmp(tmp_path):
     assert r["helpers"].startswith(str(code)) and not r["judges"], r
     assert r["wrote"] == "EROFS", r
     assert (tmp_path / "course" / "gradebook.db").read_text() == SECRET
+
+
+@pytest.mark.slow
+def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path):
+    """Item 5 through the real path: one hand-in links to another student's notebook; it is refused with a
+    reason in grading_report.json, gets no grade and no feedback, and the class is graded as before."""
+    from tests import tiny_course
+
+    root = tiny_course.make_course(tmp_path, 2)
+    folder = root / "submitted" / "mallory" / "ps0_tiny"
+    folder.mkdir(parents=True)
+    (folder / "ps0_tiny.ipynb").symlink_to(root / "submitted" / "student01" / "ps0_tiny" / "ps0_tiny.ipynb")
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1)}
+    assert outcomes["mallory"].status == "refused"
+    report = {r["student"]: r for r in json.loads((root / "grading_report.json").read_text())}
+    assert report["mallory"]["status"] == "refused"
+    assert "submitted/mallory/ps0_tiny/ps0_tiny.ipynb is a symbolic link" in report["mallory"]["reason"]
+    scores = tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")
+    assert "mallory" not in scores
+    assert scores["student00"] == tiny_course.expected(0) and scores["student01"] == tiny_course.expected(1)
+    assert not (root / "feedback" / "mallory").exists() and (root / "feedback" / "student01").exists()

@@ -1,42 +1,121 @@
-"""Run a submission's Jupyter kernel in a sandbox: bubblewrap namespaces plus resource limits.
+"""Run a submission's Jupyter kernel in a sandbox: bubblewrap namespaces, seccomp, cgroup limits.
 
 nbgrader runs student code with the grader's own rights. When `tools.grade` grades with the
 sandbox (the default where bubblewrap exists), nbgrader starts kernels through the kernelspec
 `distcourse-sandbox`, whose command is this module. It execs `bwrap` so that the kernel and every
 process it starts (the ranks of helpers.launch included):
 
-  * sees the file system read-only, with the course directory and the course's code checkout hidden
-    except the Python code it needs (helpers/, probes/, the virtual environment) and its own working
-    folder, which is the only place it can write besides a private /tmp. Solutions (source/), other
-    submissions, the gradebook and autograders/, where the judges and quiz keys live, are out of reach:
-    hidden checks are judged in the grader's own process (see `probes` and `autograders.judge`);
+  * has no privileges, even when the grader runs as root: a user namespace maps it to uid 65534,
+    every capability is dropped, it cannot create further user namespaces, and a seccomp filter
+    refuses (EPERM) the system calls that reach beyond it: mount and the new mount API, umount2,
+    pivot_root, chroot, setns, unshare and namespace flags to clone, ptrace, process_vm_*, keyctl,
+    bpf, perf_event_open, userfaultfd, io_uring, module loading, kexec, open_by_handle_at, swap,
+    reboot, acct, quotactl, ioperm/iopl. A system call of another architecture kills it;
+  * sees only what it needs, read-only: the system's libraries and programs (/usr, /bin, /lib*), a
+    few files of /etc (the loader's cache, passwd/group, hosts, time zone, certificates), the Python
+    installation and every directory on its sys.path except the course and the course's checkout,
+    helpers/ and probes/. The course directory (solutions, other submissions, the gradebook), the
+    judges in autograders/, other checkouts and the TA's home are not there at all;
+  * works in a throwaway copy of its folder: a size-capped tmpfs at the notebook's folder, filled
+    with a copy of the submission's files, gone with the kernel. Nothing it writes reaches the
+    grader's disk; nbgrader keeps the notebook in memory and is the only thing that comes back.
+    A private, size-capped /tmp, and its IPC sockets, are the other writable places;
+  * starts from a cleared environment: only the variables of ENV_ALLOWED pass (no DATABASE_URL, no
+    tokens), with HOME, IPython's and Jupyter's folders in its private /tmp;
   * has its own network namespace with only a loopback interface (gloo between ranks works,
     nothing leaves the machine), its own PID namespace (everything it started dies with it);
-  * is capped in memory (RLIMIT_DATA per process), CPU seconds, file size, and number of processes
-    (a pids cgroup when the grader runs as root, RLIMIT_NPROC otherwise).
+  * is capped, all its processes together, in memory (host memory; also passed to the ranks as the
+    GPU memory budget DISTCOURSE_GPU_MEMORY_BYTES), CPU share and number of processes by a cgroup
+    of its own (v2, or v1's memory/cpu/pids hierarchies) where the grader may create one (as root);
+    elsewhere by rlimits, which cap each process rather than the whole (RLIMIT_DATA, RLIMIT_NPROC).
+    Each process is also capped in data size, CPU seconds and file size;
+  * sees the GPUs when the machine has them: exactly the NVIDIA device nodes, nothing else of /dev.
 
 The kernel talks to nbgrader over IPC sockets in a private runtime folder, since it shares no network
-with it.
+with it. `python -m autograders.sandbox --run -- COMMAND` runs any command in the same sandbox
+(the tests use it).
 """
 
 from __future__ import annotations
 
+import errno
+import glob
 import json
 import os
+import platform
 import resource
 import shutil
+import stat
+import struct
+import subprocess
 import sys
 
 KERNEL_NAME = "distcourse-sandbox"
-DEFAULT_LIMITS = {"memory_bytes": 6 * 2**30, "cpu_seconds": 1800, "file_bytes": 512 * 2**20, "processes": 256}
+DEFAULT_LIMITS = {
+    "memory_bytes": 6 * 2**30,  # all the kernel's processes together (cgroup), and each one (RLIMIT_DATA)
+    "cpu_seconds": 1800,  # per process
+    "file_bytes": 512 * 2**20,  # the largest file it may write
+    "processes": 256,
+    "tmp_bytes": 512 * 2**20,  # its private /tmp
+    "work_bytes": 512 * 2**20,  # its working folder: the copy of the submission and what it writes there
+    "cpu_weight": 100,  # cgroup v2 cpu.weight (v1: cpu.shares = 1024 * weight / 100): equal shares
+    "cpu_cores": 0,  # a CPU quota in cores (0: none; the share above keeps submissions fair)
+}
+SANDBOX_UID = 65534  # nobody
+# The kernel's environment: these variables pass when set in the grader's, nothing else does.
+ENV_ALLOWED = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH", "PYTHONHASHSEED", "PYTHONDONTWRITEBYTECODE",
+               "CUDA_VISIBLE_DEVICES", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYDEVD_DISABLE_FILE_VALIDATION",
+               "NBGRADER_EXECUTION", "NBGRADER_VALIDATING", "DISTCOURSE_JUDGE", "DISTCOURSE_GPU_MEMORY_BYTES")
+ENV_ALLOWED_PREFIXES = ("LC_",)
+GPU_NODES = ("/dev/nvidia[0-9]*", "/dev/nvidiactl", "/dev/nvidia-uvm", "/dev/nvidia-uvm-tools", "/dev/nvidia-caps")
+ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "nsswitch.conf", "localtime",
+             "timezone", "hosts", "host.conf", "gai.conf", "alternatives", "ssl", "ca-certificates",
+             "os-release", "lsb-release", "fonts", "mime.types")
+MAX_FILES = 1000  # files copied into the kernel's folder (one descriptor each)
+
+
+def bwrap_path() -> str | None:
+    """The bwrap to run: $DISTCOURSE_BWRAP (e.g. an unpacked package) or bwrap from PATH."""
+    return os.environ.get("DISTCOURSE_BWRAP") or shutil.which("bwrap")
+
+
+def _bwrap_options() -> str:
+    """bwrap's --help: which options this bubblewrap has (--disable-userns needs 0.8, --size 0.5)."""
+    try:
+        return subprocess.run([bwrap_path(), "--help"], capture_output=True, text=True, timeout=10).stdout
+    except OSError:
+        return ""
 
 
 def available() -> str | None:
     """Why the sandbox cannot run here, or None when it can."""
     if not sys.platform.startswith("linux"):
         return "the sandbox needs Linux namespaces"
-    if shutil.which("bwrap") is None:
+    given = os.environ.get("DISTCOURSE_BWRAP")
+    if given and not os.access(given, os.X_OK):
+        return f"DISTCOURSE_BWRAP={given} is not an executable bwrap"
+    if bwrap_path() is None:
         return "bubblewrap is not installed (Debian/Ubuntu: apt-get install bubblewrap)"
+    if _arch() is None:
+        return f"the sandbox's seccomp filter knows x86_64 and aarch64, not {platform.machine()}"
+    return None
+
+
+def self_test(course_root: str) -> str | None:
+    """Start one sandbox that runs `true`: None if it works, else why not (bwrap's own words)."""
+    why = available()
+    if why:
+        return why
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="sandbox-check-") as work:
+        proc = subprocess.run([sys.executable, "-m", "autograders.sandbox", "--run", "--", "true"], cwd=work,
+                              capture_output=True, text=True, env={**os.environ, "DISTCOURSE_COURSE_ROOT": course_root})
+    remove_empty_cgroups()
+    if proc.returncode != 0:
+        return ("bubblewrap cannot start the sandbox here: " + (proc.stderr.strip().splitlines() or ["no message"])[-1]
+                + " (user namespaces must be allowed: sysctl kernel.unprivileged_userns_clone=1,"
+                  " or on Ubuntu an AppArmor profile for bwrap)")
     return None
 
 
@@ -58,6 +137,88 @@ def write_kernelspec(folder: str, course_root: str, limits: dict | None = None) 
     return spec_dir
 
 
+# --- seccomp: a classic BPF program, written here (no libseccomp) --------------------------------
+
+_AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+_DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_readv process_vm_writev keyctl add_key "
+           "request_key bpf perf_event_open kexec_load kexec_file_load init_module finit_module delete_module "
+           "open_by_handle_at name_to_handle_at userfaultfd swapon swapoff reboot acct quotactl quotactl_fd "
+           "ioperm iopl io_uring_setup io_uring_enter io_uring_register open_tree move_mount fsopen fsconfig "
+           "fsmount fspick mount_setattr fanotify_init syslog lookup_dcookie").split()
+_SYSCALLS = {
+    "x86_64": dict(clone=56, ptrace=101, syslog=103, pivot_root=155, chroot=161, acct=163, mount=165, umount2=166,
+                   swapon=167, swapoff=168, reboot=169, iopl=172, ioperm=173, init_module=175, delete_module=176,
+                   quotactl=179, lookup_dcookie=212, kexec_load=246, add_key=248, request_key=249, keyctl=250,
+                   unshare=272, perf_event_open=298, fanotify_init=300, name_to_handle_at=303,
+                   open_by_handle_at=304, setns=308, process_vm_readv=310, process_vm_writev=311,
+                   finit_module=313, kexec_file_load=320, bpf=321, userfaultfd=323, io_uring_setup=425,
+                   io_uring_enter=426, io_uring_register=427, open_tree=428, move_mount=429, fsopen=430,
+                   fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443),
+    "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
+                    unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
+                    reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
+                    perf_event_open=241, fanotify_init=262, name_to_handle_at=264, open_by_handle_at=265,
+                    setns=268, process_vm_readv=270, process_vm_writev=271, finit_module=273, bpf=280,
+                    userfaultfd=282, kexec_file_load=294, io_uring_setup=425, io_uring_enter=426,
+                    io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsconfig=431, fsmount=432,
+                    fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443),
+}
+# clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
+_CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+_RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
+_LD_ABS, _JEQ, _JGE, _JSET, _RET = 0x20, 0x15, 0x35, 0x45, 0x06
+
+
+def _arch() -> str | None:
+    machine = platform.machine().lower()
+    return {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}.get(machine)
+
+
+def seccomp_program(arch: str | None = None) -> bytes:
+    """The filter, as bwrap --seccomp reads it: struct sock_filter {u16 code; u8 jt, jf; u32 k}[]."""
+    arch = arch or _arch()
+    numbers = _SYSCALLS[arch]
+    denied = sorted({numbers[name] for name in _DENIED if name in numbers})
+    # The program, with jump targets as labels resolved below.
+    prog: list[tuple] = [
+        (_LD_ABS, 0, 0, 4),  # seccomp_data.arch
+        (_JEQ, 1, 0, _AUDIT_ARCH[arch]),
+        (_RET, 0, 0, _RET_KILL_PROCESS),  # another ABI (i386 on x86_64): no filter of ours covers it
+        (_LD_ABS, 0, 0, 0),  # seccomp_data.nr
+    ]
+    if arch == "x86_64":
+        prog.append((_JGE, "deny", 0, 0x40000000))  # the x32 ABI's numbers
+    prog.append((_JEQ, 0, "not_clone", numbers["clone"]))
+    prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the flags), low 32 bits
+             (_JSET, "deny", "allow", _CLONE_NAMESPACES)]
+    labels = {"not_clone": len(prog)}
+    prog.append((_JEQ, 0, 1, numbers["clone3"]))
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))  # its flags are out of the filter's reach: libc falls back to clone
+    for nr in denied:
+        prog.append((_JEQ, "deny", 0, nr))
+    labels["allow"] = len(prog)
+    prog.append((_RET, 0, 0, _RET_ALLOW))
+    labels["deny"] = len(prog)
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.EPERM))
+    out = b""
+    for i, (code, jt, jf, k) in enumerate(prog):
+        jt = labels[jt] - i - 1 if isinstance(jt, str) else jt
+        jf = labels[jf] - i - 1 if isinstance(jf, str) else jf
+        assert 0 <= jt < 256 and 0 <= jf < 256
+        out += struct.pack("=HBBI", code, jt, jf, k)
+    return out
+
+
+def _memfd(name: str, data: bytes) -> int:
+    fd = os.memfd_create(name, 0)
+    os.write(fd, data)
+    os.lseek(fd, 0, os.SEEK_SET)
+    os.set_inheritable(fd, True)
+    return fd
+
+
+# --- what the kernel sees ------------------------------------------------------------------------
+
 def _package_dir(name: str) -> str:
     import importlib.util
 
@@ -65,7 +226,160 @@ def _package_dir(name: str) -> str:
     return os.path.dirname(spec.origin)
 
 
-def bwrap_command(connection_file: str, cwd: str, course_root: str) -> list[str]:
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def read_only_paths(course_root: str, cwd: str) -> list[str]:
+    """Directories the kernel reads: the Python installation, its sys.path, helpers/ and probes/.
+
+    Nothing inside the course directory or the checkout the course's code comes from, except the
+    virtual environment, helpers/, probes/ and folders packages were installed into (`pip install
+    --target` beside the course); nothing that contains either of them (a sys.path entry such as /
+    would show everything).
+    """
+    hidden = [os.path.realpath(course_root), os.path.realpath(os.path.dirname(_package_dir("autograders")))]
+    wanted = [_package_dir("helpers"), _package_dir("probes")]
+    python = [sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
+              os.path.dirname(os.path.realpath(sys.executable))]
+    allowed_inside = [os.path.realpath(p) for p in python + wanted]
+    for entry in sys.path:
+        if not entry or not os.path.isdir(entry) or os.path.realpath(entry) == os.path.realpath(cwd):
+            continue
+        real = os.path.realpath(entry)
+        if any(_inside(h, real) for h in hidden):
+            continue  # /, the course, the checkout (an editable install: helpers/ and probes/ are bound instead)
+        if (any(_inside(real, h) for h in hidden) and not any(_inside(real, a) for a in allowed_inside)
+                and not _holds_packages(real)):
+            continue  # e.g. the course's source/: only installed packages may come from inside
+        wanted.append(entry)
+    paths = []
+    for path in python + wanted:
+        if path and os.path.isdir(path) and not any(_inside(path, p) for p in paths):
+            paths = [p for p in paths if not _inside(p, path)] + [path]
+    return sorted(paths)
+
+
+def _holds_packages(folder: str) -> bool:
+    """A folder packages were installed into (site-packages, or `pip install --target`)."""
+    if os.path.basename(folder) in ("site-packages", "dist-packages"):
+        return True
+    try:
+        return any(name.endswith((".dist-info", ".egg-info")) for name in os.listdir(folder))
+    except OSError:
+        return False
+
+
+def gpu_nodes() -> list[str]:
+    """The NVIDIA device nodes of this machine (none without GPUs)."""
+    return sorted(p for pattern in GPU_NODES for p in glob.glob(pattern))
+
+
+def kernel_env(runtime: str | None, limits: dict) -> dict:
+    env = {k: v for k, v in os.environ.items() if k in ENV_ALLOWED or k.startswith(ENV_ALLOWED_PREFIXES)}
+    env.update(HOME="/tmp", TMPDIR="/tmp", MPLCONFIGDIR="/tmp", IPYTHONDIR="/tmp/.ipython",
+               JUPYTER_CONFIG_DIR="/tmp/.jupyter", JUPYTER_DATA_DIR="/tmp/.jupyter-data",
+               XDG_CACHE_HOME="/tmp/.cache", DISTCOURSE_SANDBOXED="1",
+               # c10d warns on stderr that it cannot name peers in an offline network namespace, and
+               # nbgrader fails any test cell that writes to stderr
+               TORCH_CPP_LOG_LEVEL="ERROR")
+    if runtime:
+        env["JUPYTER_RUNTIME_DIR"] = runtime
+    if gpu_nodes():
+        env["DISTCOURSE_GPU_MEMORY_BYTES"] = str(limits["memory_bytes"])
+    return env
+
+
+def _copy_folder(cwd: str) -> tuple[list[str], list[int]]:
+    """bwrap arguments that fill the kernel's tmpfs with a copy of cwd's regular files (links, pipes skipped)."""
+    args, fds = [], []
+    for dirpath, dirnames, filenames in os.walk(cwd):
+        for name in sorted(dirnames):
+            path = os.path.join(dirpath, name)
+            if os.path.islink(path):
+                dirnames.remove(name)
+            else:
+                args += ["--dir", path]
+        for name in sorted(filenames):
+            path = os.path.join(dirpath, name)
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except OSError:
+                continue
+            if not stat.S_ISREG(os.fstat(fd).st_mode) or len(fds) >= MAX_FILES:
+                os.close(fd)
+                continue
+            os.set_inheritable(fd, True)
+            fds.append(fd)
+            args += ["--file", str(fd), path]
+    return args, fds
+
+
+def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict | None = None,
+                  runtime: str | None = None, connection_file: str | None = None) -> tuple[list[str], list[int]]:
+    """The bwrap command line that runs `program` sandboxed in a throwaway copy of `cwd`, and the
+    descriptors it reads (the seccomp filter, the files copied), to be kept open for it."""
+    limits = {**DEFAULT_LIMITS, **(limits or {})}
+    cwd = os.path.abspath(cwd)
+    seccomp = _memfd("distcourse-seccomp", seccomp_program())
+    options = _bwrap_options()
+    # Older bubblewrap (Ubuntu 22.04's 0.6) lacks --disable-userns (the seccomp filter refuses new
+    # user namespaces anyway); without --size the tmpfs folders are capped by the memory cgroup only.
+    sized = ["--size", str(limits["tmp_bytes"])] if "--size" in options else []
+    cmd = [bwrap_path(), "--die-with-parent", "--new-session",
+           "--unshare-user", "--uid", str(SANDBOX_UID), "--gid", str(SANDBOX_UID),
+           *(["--disable-userns"] if "--disable-userns" in options else []),
+           "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+           "--cap-drop", "ALL", "--seccomp", str(seccomp)]
+    # The root is an empty tmpfs; only what follows is in it.
+    for top in ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"):
+        if os.path.islink(top):
+            cmd += ["--symlink", os.readlink(top), top]
+        elif os.path.isdir(top):
+            cmd += ["--ro-bind", top, top]
+    for name in ETC_FILES:
+        path = os.path.join("/etc", name)
+        if os.path.exists(path):
+            cmd += ["--ro-bind", path, path]
+    cmd += ["--dev", "/dev", "--proc", "/proc"]
+    # What torch's CPU detection reads; with GPUs, what the CUDA driver reads about the devices.
+    sys_paths = ["/sys/devices/system/cpu", "/sys/devices/system/node"]
+    nodes = gpu_nodes()
+    if nodes:
+        sys_paths = ["/sys/devices", "/sys/bus", "/sys/module/nvidia", "/sys/module/nvidia_uvm"]
+        for node in nodes:
+            cmd += ["--dev-bind", node, node]
+    for path in sys_paths:
+        if os.path.exists(path):
+            cmd += ["--ro-bind", path, path]
+    # A private /tmp first: what follows may live under /tmp (a checkout, a course, the runtime folder).
+    cmd += [*sized, "--tmpfs", "/tmp"]
+    # The course or the checkout, where it lies under /tmp, would be folders of that writable /tmp:
+    # an empty tmpfs stands in for each, made read-only once the mount points below are in it.
+    stand_ins = sorted({os.path.realpath(course_root), os.path.dirname(_package_dir("autograders"))})
+    stand_ins = [path for path in stand_ins if _inside(path, "/tmp") and path != "/tmp"]
+    for path in stand_ins:
+        cmd += ["--tmpfs", path]
+    for path in read_only_paths(course_root, cwd):
+        if not _inside(path, "/usr"):  # /usr comes with its mounts (/usr/local/nvidia, /usr/local/cuda)
+            cmd += ["--ro-bind", path, path]
+    if runtime:
+        cmd += ["--bind", runtime, runtime]
+    if connection_file:
+        cmd += ["--ro-bind", connection_file, connection_file]
+    # The kernel's folder: a sized tmpfs holding a copy of the submission's files, thrown away after.
+    copy_args, fds = _copy_folder(cwd)
+    cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args]
+    # the root tmpfs that holds all these mount points: read-only (unlimited in size otherwise)
+    for path in [*stand_ins, "/"]:
+        cmd += ["--remount-ro", path]
+    cmd += ["--chdir", cwd, "--clearenv"]
+    for key, value in sorted(kernel_env(runtime, limits).items()):
+        cmd += ["--setenv", key, value]
+    return cmd + ["--", *program], [seccomp, *fds]
+
+
+def kernel_command(connection_file: str, cwd: str, course_root: str, limits: dict | None = None):
     connection_file = os.path.abspath(connection_file)
     with open(connection_file) as fh:
         info = json.load(fh)
@@ -73,81 +387,224 @@ def bwrap_command(connection_file: str, cwd: str, course_root: str) -> list[str]
         raise SystemExit("the sandboxed kernel shares no network with nbgrader: start it with "
                          "--KernelManager.transport=ipc and an absolute --KernelManager.ip (tools.grade does)")
     runtime = os.path.dirname(info["ip"])
-    cmd = ["bwrap", "--die-with-parent", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-           "--unshare-uts", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-    # Hide the course (solutions, other submissions, the gradebook) and the checkout the course's
-    # code is installed from (the judges in autograders/), wherever each of them lives...
-    hidden = sorted({os.path.abspath(course_root), os.path.dirname(_package_dir("autograders"))})
-    for path in hidden:
-        cmd += ["--tmpfs", path]
-    # ...then show back, read-only, the code the kernel needs (wherever it lives: the course, or a
-    # checkout under /tmp, which the private /tmp above also hides), and its own folders writable.
-    for path in sorted({_package_dir("helpers"), _package_dir("probes"), sys.prefix, sys.base_prefix}):
-        cmd += ["--ro-bind", path, path]
-    cmd += ["--bind", cwd, cwd, "--bind", runtime, runtime, "--ro-bind", connection_file, connection_file,
-            # the empty stand-ins for the course and the checkout: nothing can be written there
-            *[arg for path in hidden for arg in ("--remount-ro", path)],
-            "--chdir", cwd, "--setenv", "HOME", "/tmp",
-            "--setenv", "MPLCONFIGDIR", "/tmp", "--setenv", "JUPYTER_RUNTIME_DIR", runtime,
-            # the kernel cannot see its parent across the PID namespace; bwrap ties their lives instead
-            "--unsetenv", "JPY_PARENT_PID",
-            # c10d warns on stderr that it cannot name peers in an offline network namespace, and
-            # nbgrader fails any test cell that writes to stderr
-            "--setenv", "TORCH_CPP_LOG_LEVEL", "ERROR"]
-    return cmd + ["--", sys.executable, "-m", "ipykernel_launcher", "-f", connection_file]
+    program = [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file]
+    return bwrap_command(program, cwd, course_root, limits, runtime=runtime, connection_file=connection_file)
 
 
-def _limit_processes(max_processes: int) -> None:
-    """Cap the number of processes: a pids cgroup as root (root ignores RLIMIT_NPROC), else RLIMIT_NPROC."""
-    if os.geteuid() != 0:
-        current = len([p for p in os.listdir("/proc") if p.isdigit()])
-        resource.setrlimit(resource.RLIMIT_NPROC, (current + max_processes, current + max_processes))
-        return
-    for base in ("/sys/fs/cgroup/pids", "/sys/fs/cgroup"):
-        if os.path.exists(os.path.join(base, "cgroup.procs")) and (
-            base.endswith("pids") or "pids" in open(os.path.join(base, "cgroup.controllers")).read()
-        ):
-            group = os.path.join(base, f"distcourse-sandbox-{os.getpid()}")
+# --- limits --------------------------------------------------------------------------------------
+
+CGROUP_ROOT = "/sys/fs/cgroup"
+CGROUP_PREFIX = "distcourse-sandbox-"
+
+
+def _own_cgroups() -> dict[str, str]:
+    """controller (or "" for v2) -> this process's cgroup path, from /proc/self/cgroup."""
+    found = {}
+    with open("/proc/self/cgroup") as fh:
+        for line in fh:
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            for name in controllers.split(",") if controllers else [""]:
+                found[name] = path
+    return found
+
+
+def _write(path: str, value) -> None:
+    with open(path, "w") as fh:
+        fh.write(str(value))
+
+
+def _enter(group: str, settings: dict[str, object]) -> None:
+    """Create `group`, apply its settings (a missing file is skipped), move this process into it."""
+    os.makedirs(group, exist_ok=True)
+    for name, value in settings.items():
+        try:
+            _write(os.path.join(group, name), value)
+        except OSError:
+            if os.path.exists(os.path.join(group, name)):
+                raise
+            # not offered here (swap accounting off, a controller not enabled): skipped
+    _write(os.path.join(group, "cgroup.procs"), os.getpid())
+
+
+def _cgroup_v1(limits: dict) -> dict[str, str]:
+    own = _own_cgroups()
+    name = f"{CGROUP_PREFIX}{os.getpid()}"
+    plan = {
+        "memory": {"memory.limit_in_bytes": limits["memory_bytes"], "memory.memsw.limit_in_bytes": limits["memory_bytes"],
+                   "memory.swappiness": 0},
+        "cpu": {"cpu.shares": max(2, 1024 * limits["cpu_weight"] // 100),
+                **({"cpu.cfs_quota_us": int(limits["cpu_cores"] * 100_000), "cpu.cfs_period_us": 100_000}
+                   if limits["cpu_cores"] else {})},
+        "pids": {"pids.max": limits["processes"]},
+    }
+    made = {}
+    for controller, settings in plan.items():
+        base = os.path.join(CGROUP_ROOT, controller)
+        if controller not in own or not os.path.isdir(base):
+            continue
+        group = os.path.join(base + own[controller].rstrip("/"), name)
+        try:
+            _enter(group, settings)
+            made[controller] = group
+        except OSError:
+            continue
+    return made
+
+
+def _v2_parent(own: str) -> tuple[str, set[str]] | None:
+    """A cgroup (ours or an ancestor's) whose children get the memory, cpu and pids controllers, and
+    which of them they get."""
+    wanted = {"memory", "cpu", "pids"}
+    path = os.path.join(CGROUP_ROOT, own.lstrip("/")).rstrip("/")
+    evacuations = 0
+    while _inside(path, CGROUP_ROOT):
+        try:
+            with open(os.path.join(path, "cgroup.subtree_control")) as fh:
+                enabled = set(fh.read().split())
+            if not wanted <= enabled:
+                with open(os.path.join(path, "cgroup.controllers")) as fh:
+                    offered = set(fh.read().split())
+                for controller in sorted(wanted & offered - enabled):
+                    _write(os.path.join(path, "cgroup.subtree_control"), f"+{controller}")
+                with open(os.path.join(path, "cgroup.subtree_control")) as fh:
+                    enabled = set(fh.read().split())
+            return path, wanted & enabled
+        except OSError as exc:
+            if exc.errno == errno.EBUSY and path == CGROUP_ROOT and evacuations < 3:
+                # The root of a container's cgroup namespace holds the container's processes, so its
+                # children cannot get controllers: move them all into a leaf of their own first (what
+                # container managers do), then enable them.
+                evacuations += 1
+                if _evacuate(path):
+                    continue
+            if path == CGROUP_ROOT:
+                return None
+            path = os.path.dirname(path)
+    return None
+
+
+def _evacuate(path: str) -> bool:
+    leaf = os.path.join(path, "distcourse-grader")
+    try:
+        os.makedirs(leaf, exist_ok=True)
+        for _ in range(3):
+            with open(os.path.join(path, "cgroup.procs")) as fh:
+                pids = fh.read().split()
+            if not pids:
+                return True
+            for pid in pids:
+                try:
+                    _write(os.path.join(leaf, "cgroup.procs"), pid)
+                except OSError:
+                    pass  # ended meanwhile, or cannot move: the emptiness check above decides
+        return False
+    except OSError:
+        return False
+
+
+def _cgroup_v2(limits: dict) -> dict[str, str]:
+    found = _v2_parent(_own_cgroups().get("", "/"))
+    if found is None:
+        return {}
+    parent, controllers = found
+    if not controllers:
+        return {}
+    group = os.path.join(parent, f"{CGROUP_PREFIX}{os.getpid()}")
+    settings = {"memory.max": limits["memory_bytes"], "memory.swap.max": 0, "pids.max": limits["processes"],
+                "cpu.weight": limits["cpu_weight"]}
+    if limits["cpu_cores"]:
+        settings["cpu.max"] = f"{int(limits['cpu_cores'] * 100_000)} 100000"
+    try:
+        _enter(group, settings)
+    except OSError:
+        return {}
+    return {controller: group for controller in controllers}
+
+
+def cgroup_kind() -> str:
+    if os.path.exists(os.path.join(CGROUP_ROOT, "cgroup.controllers")):
+        return "v2"
+    return "v1" if os.path.isdir(os.path.join(CGROUP_ROOT, "memory")) else "none"
+
+
+def apply_limits(limits: dict) -> dict[str, str]:
+    """Cap this process and everything it will start; returns {controller: cgroup} it entered (may be empty)."""
+    groups = {}
+    if os.geteuid() == 0:
+        try:
+            groups = _cgroup_v2(limits) if cgroup_kind() == "v2" else _cgroup_v1(limits)
+        except OSError:
+            groups = {}
+        log = os.environ.get("DISTCOURSE_CGROUP_LOG")
+        if groups and log:
+            with open(log, "a") as fh:
+                fh.write("".join(g + "\n" for g in sorted(set(groups.values()))))
+    if "pids" not in groups and os.geteuid() != 0:
+        # counted per user: the user's processes now, plus the allowance
+        current = 0
+        for pid in (p for p in os.listdir("/proc") if p.isdigit()):
             try:
-                os.makedirs(group, exist_ok=True)
-                with open(os.path.join(group, "pids.max"), "w") as fh:
-                    fh.write(str(max_processes))
-                with open(os.path.join(group, "cgroup.procs"), "w") as fh:
-                    fh.write(str(os.getpid()))
-                return
+                current += os.stat(f"/proc/{pid}").st_uid == os.getuid()
             except OSError:
-                continue
-    print("sandbox: no writable pids cgroup; the number of processes is not capped", file=sys.stderr)
+                pass
+        resource.setrlimit(resource.RLIMIT_NPROC, (current + limits["processes"],) * 2)
+    if not {"memory", "pids"} <= set(groups):
+        print(f"sandbox: no writable cgroup ({cgroup_kind()}, uid {os.geteuid()}): memory and processes are capped "
+              "per process (rlimits), not for the kernel as a whole", file=sys.stderr)
+    resource.setrlimit(resource.RLIMIT_DATA, (limits["memory_bytes"],) * 2)
+    resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu_seconds"],) * 2)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
+    return groups
+
+
+def _more_descriptors() -> None:
+    """One descriptor per file copied into the kernel's folder: raise the soft limit to allow them."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = MAX_FILES + 256
+    if soft != resource.RLIM_INFINITY and soft < want:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want if hard == resource.RLIM_INFINITY else min(want, hard), hard))
+
+
+def remove_cgroups(paths: list[str]) -> None:
+    """Remove the cgroups of sandboxes that have ended (the grader calls it after each submission)."""
+    for group in paths:
+        for sub in sorted(glob.glob(os.path.join(group, "**", ""), recursive=True), key=len, reverse=True):
+            try:
+                os.rmdir(sub)
+            except OSError:
+                pass
 
 
 def remove_empty_cgroups() -> None:
-    """Remove the pids cgroups of sandboxes that have ended (called by the grader after each submission)."""
-    import glob
-
-    for group in glob.glob("/sys/fs/cgroup/pids/distcourse-sandbox-*") + glob.glob("/sys/fs/cgroup/distcourse-sandbox-*"):
-        try:
-            with open(os.path.join(group, "cgroup.procs")) as fh:
-                if not fh.read().strip():
-                    os.rmdir(group)
-        except OSError:
-            pass
+    """Remove this machine's sandbox cgroups whose processes have all ended."""
+    own = _own_cgroups()
+    bases = [os.path.join(CGROUP_ROOT, c) + own.get(c, "/").rstrip("/") for c in ("memory", "cpu", "pids")]
+    bases += [os.path.join(CGROUP_ROOT, own.get("", "/").lstrip("/")).rstrip("/"), CGROUP_ROOT]
+    for base in bases:
+        for group in glob.glob(os.path.join(base, CGROUP_PREFIX + "*")):
+            pid = group.rsplit("-", 1)[-1]
+            if pid.isdigit() and not os.path.exists(f"/proc/{pid}"):
+                remove_cgroups([group])
 
 
 def main(argv: list[str]) -> None:
-    if "-f" not in argv:
-        raise SystemExit("usage: python -m autograders.sandbox -f CONNECTION_FILE")
-    connection_file = argv[argv.index("-f") + 1]
-    course_root = os.environ["DISTCOURSE_COURSE_ROOT"]
-    limits = json.loads(os.environ.get("DISTCOURSE_SANDBOX_LIMITS", "{}")) or DEFAULT_LIMITS
+    usage = "usage: python -m autograders.sandbox -f CONNECTION_FILE | --run -- COMMAND..."
+    course_root = os.environ.get("DISTCOURSE_COURSE_ROOT")
+    if not course_root:
+        raise SystemExit("DISTCOURSE_COURSE_ROOT must name the course directory (the kernelspec sets it)\n" + usage)
+    limits = {**DEFAULT_LIMITS, **json.loads(os.environ.get("DISTCOURSE_SANDBOX_LIMITS", "{}") or "{}")}
     why = available()
     if why:
         raise SystemExit(f"cannot start the grading sandbox: {why}")
-    resource.setrlimit(resource.RLIMIT_DATA, (limits["memory_bytes"], limits["memory_bytes"]))
-    resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu_seconds"], limits["cpu_seconds"]))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"], limits["file_bytes"]))
-    _limit_processes(limits["processes"])
-    cmd = bwrap_command(connection_file, os.getcwd(), course_root)
-    os.execvp(cmd[0], cmd)
+    _more_descriptors()
+    if argv[:1] == ["--run"] and "--" in argv:
+        cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
+    elif "-f" in argv:
+        cmd, fds = kernel_command(argv[argv.index("-f") + 1], os.getcwd(), course_root, limits)
+    else:
+        raise SystemExit(usage)
+    apply_limits(limits)
+    os.execv(cmd[0], cmd)
 
 
 if __name__ == "__main__":

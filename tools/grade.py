@@ -11,6 +11,11 @@ the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C
 nothing: the next run skips the submissions already graded. At the end: feedback for students
 (nbgrader generate_feedback), grades.csv (nbgrader export), a table per exercise and a plot of the
 score distribution per exercise next to grades.csv, and grading_report.json with every failure.
+
+Student code runs in autograders.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
+holds a symbolic link or a special file is refused before nbgrader reads it (status "refused", with
+the path and what to do), the grader writes its own files without following links, and feedback is
+not generated from a folder that holds one.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import glob
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -36,7 +42,7 @@ from tools.course import ROOT, assignments, nbgrader, notebook_name, venv_env
 class Outcome:
     student: str
     assignment: str
-    status: str  # graded | failed | timeout | skipped
+    status: str  # graded | failed | timeout | skipped | refused
     seconds: float
     reason: str = ""
 
@@ -63,7 +69,8 @@ def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
     nbgrader writes the autograded notebook before it executes it, so its presence proves nothing
     after a kill; the marker is written only once `nbgrader autograde` has returned successfully.
     """
-    return os.path.exists(os.path.join(root, "autograded", student, assignment, DONE_MARKER))
+    marker = os.path.join(root, "autograded", student, assignment, DONE_MARKER)
+    return os.path.isfile(marker) and not os.path.islink(marker)
 
 
 def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None = None) -> None:
@@ -108,11 +115,125 @@ def shard_of(items: list, shard: str | None) -> list:
     return items[index - 1 :: count]
 
 
+SPECIAL = {stat.S_IFIFO: "a named pipe", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a character device",
+           stat.S_IFBLK: "a block device"}
+
+
+def _describe(path: str, shown: str) -> str | None:
+    """Why `path` may not be in a folder the grader reads or writes: a link or a special file."""
+    mode = os.lstat(path).st_mode
+    if stat.S_ISLNK(mode):
+        return f"{shown} is a symbolic link (to {os.readlink(path)!r})"
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        return f"{shown} is {SPECIAL.get(stat.S_IFMT(mode), 'not a regular file')}"
+    if stat.S_ISREG(mode) and os.lstat(path).st_nlink > 1:  # the same file as one elsewhere on this disk
+        return f"{shown} is a hard link (one of {os.lstat(path).st_nlink} names of the same file)"
+    return None
+
+
+def unsafe_entries(root: str, *parts: str) -> list[str]:
+    """Links and special files at root/parts (each folder on the way included) and anywhere below it."""
+    found, path = [], root
+    for i, part in enumerate(parts):
+        path = os.path.join(path, part)
+        if not os.path.lexists(path):
+            return found
+        why = _describe(path, "/".join(parts[: i + 1]))
+        if why:
+            return [why]
+    for dirpath, dirnames, filenames in os.walk(path):
+        for name in dirnames + filenames:
+            full = os.path.join(dirpath, name)
+            why = _describe(full, os.path.relpath(full, root))
+            if why:
+                found.append(why)
+    return found
+
+
+def refusal(student: str, assignment: str, root: str, limits: dict | None = None) -> str | None:
+    """Why this submission is not graded at all, or None. Checked before nbgrader reads anything."""
+    limits = {**sandbox.DEFAULT_LIMITS, **(limits or {})}
+    problems = unsafe_entries(root, "submitted", student, assignment)
+    if problems:
+        return (f"{problems[0]}{f' (and {len(problems) - 1} more)' if len(problems) > 1 else ''}: a hand-in may "
+                "hold only plain files and folders (no links, pipes, sockets or devices). Replace each by a "
+                "copy of the file itself, or remove it, and grade again")
+    for folder in ("autograded", "feedback"):
+        problems = unsafe_entries(root, folder, student, assignment)
+        if problems:
+            return (f"{problems[0]}: the grader's own folders must hold no links or special files (left by "
+                    f"an earlier run?). Delete {folder}/{student}/{assignment} and grade again")
+    files = [os.path.join(d, f) for d, _, names in os.walk(os.path.join(root, "submitted", student, assignment))
+             for f in names]
+    size = sum(os.lstat(f).st_size for f in files)
+    if len(files) > sandbox.MAX_FILES or size > limits["work_bytes"]:
+        return (f"the hand-in holds {len(files)} files, {size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files "
+                f"and {limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
+    return None
+
+
+def write_beneath(root: str, parts: list[str], text: str) -> None:
+    """Write root/parts[0]/.../parts[-1] without following a link anywhere below root.
+
+    Each folder is opened with O_NOFOLLOW from the one before; the file is written to a new temporary
+    name (O_EXCL) and renamed over the old one, which replaces a link rather than writing through it.
+    """
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for part in parts[:-1]:
+            try:
+                new = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except OSError as exc:
+                raise OSError(exc.errno, f"{'/'.join(parts)}: {part} is not a plain folder ({exc.strerror}); "
+                                         "not writing through it") from None
+            os.close(fd)
+            fd = new
+        tmp = f".{parts[-1]}.{os.getpid()}.{threading.get_ident()}.tmp"
+        out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644, dir_fd=fd)
+        try:
+            with os.fdopen(out, "w") as fh:
+                fh.write(text)
+            os.replace(tmp, parts[-1], src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            os.unlink(tmp, dir_fd=fd)
+            raise
+    finally:
+        os.close(fd)
+
+
+def _kernel_folders(private: str) -> dict:
+    """A kernel's own HOME, IPython and Jupyter folders, fresh for each submission: a startup file one
+    submission plants there cannot run in another's kernel."""
+    home = os.path.join(private, "home")
+    env = {"HOME": home, "IPYTHONDIR": os.path.join(home, ".ipython"), "MPLCONFIGDIR": os.path.join(home, "mpl"),
+           "JUPYTER_CONFIG_DIR": os.path.join(home, ".jupyter"), "JUPYTER_DATA_DIR": os.path.join(home, "jupyter-data"),
+           "PYTHONNOUSERSITE": "1"}
+    for path in env.values():
+        if path.startswith(private):
+            os.makedirs(path, exist_ok=True)
+    return env
+
+
+UNSANDBOXED_KERNEL = "distcourse-unsandboxed"
+
+
+def write_unsandboxed_kernelspec(private: str) -> None:
+    spec_dir = os.path.join(private, "kernels", UNSANDBOXED_KERNEL)
+    os.makedirs(spec_dir)
+    with open(os.path.join(spec_dir, "kernel.json"), "w") as fh:
+        json.dump({"argv": [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"],
+                   "display_name": "Python 3 (grading, unsandboxed)", "language": "python",
+                   "env": _kernel_folders(private)}, fh)
+
+
 def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,
               limits: dict | None = None, db_url: str | None = None) -> Outcome:
     """One `nbgrader autograde` process for one submission, killed with its kernel and ranks on timeout."""
     start = time.monotonic()
     folder = os.path.join(root, "submitted", student, assignment)
+    why = refusal(student, assignment, root, limits)
+    if why:
+        return Outcome(student, assignment, "refused", 0.0, why)
     if not glob.glob(os.path.join(folder, "*.ipynb")):
         return Outcome(student, assignment, "failed", 0.0, f"no notebook in submitted/{student}/{assignment}/ (empty submission)")
     cmd = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student, "--force",
@@ -124,11 +245,15 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
         os.makedirs(os.path.join(private, "runtime"))
         env.update(JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"))
         cmd += ["--KernelManager.transport=ipc", f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
+        # nbgrader starts the kernel through a kernelspec written here: the sandbox, or (unsandboxed)
+        # a plain kernel with throwaway HOME, IPython and Jupyter folders of its own
+        env.update(JUPYTER_PATH=private, DISTCOURSE_CGROUP_LOG=os.path.join(private, "cgroups"))
         if sandboxed:
-            # nbgrader starts the kernel through the sandbox kernelspec written here
             sandbox.write_kernelspec(private, root, limits)
-            env.update(JUPYTER_PATH=private)
             cmd += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
+        else:
+            write_unsandboxed_kernelspec(private)
+            cmd += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
         proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 env=env, start_new_session=True)
         _RUNNING.add(proc)
@@ -140,14 +265,14 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
                            f"grading this submission took longer than {timeout:g} s and was stopped")
         finally:
             _RUNNING.discard(proc)
-            if sandboxed:
-                sandbox.remove_empty_cgroups()
+            if os.path.exists(env["DISTCOURSE_CGROUP_LOG"]):
+                with open(env["DISTCOURSE_CGROUP_LOG"]) as fh:
+                    sandbox.remove_cgroups(fh.read().split())
     seconds = time.monotonic() - start
     graded_nb = os.path.join(root, "autograded", student, assignment, notebook_name(assignment, root))
-    if proc.returncode != 0 or not os.path.exists(graded_nb):
+    if proc.returncode != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
         return Outcome(student, assignment, "failed", seconds, _reason(out))
-    with open(os.path.join(os.path.dirname(graded_nb), DONE_MARKER), "w") as fh:
-        fh.write(f"graded in {seconds:.1f} s\n")
+    write_beneath(root, ["autograded", student, assignment, DONE_MARKER], f"graded in {seconds:.1f} s\n")
     return Outcome(student, assignment, "graded", seconds)
 
 
@@ -200,7 +325,7 @@ class SandboxMissing(SystemExit):
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
           submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True,
           unsandboxed: bool = False, limits: dict | None = None, db_url: str | None = None,
-          shard: str | None = None) -> list[Outcome]:
+          shard: str | None = None, warn: bool = True) -> list[Outcome]:
     """Grade every submission of `names`; see the module docstring.
 
     Student code runs in the sandbox of autograders.sandbox (`limits` overrides its resource caps).
@@ -211,15 +336,16 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
-    why = sandbox.available()
-    if why and not unsandboxed:
+    why = None if unsandboxed else sandbox.self_test(root)
+    if why:
         raise SandboxMissing(
             f"REFUSING TO GRADE: student code would run unsandboxed, with your rights, because {why}.\n"
             "Install it, or pass --unsandboxed (make grade UNSANDBOXED=1) if you trust every submission."
         )
-    sandboxed = why is None and not unsandboxed
-    if not sandboxed:
-        print("WARNING: grading WITHOUT a sandbox: student code runs with your rights", file=sys.stderr)
+    sandboxed = not unsandboxed
+    if not sandboxed and warn:
+        print("WARNING: grading WITHOUT a sandbox: student code runs with your rights (README, Threat model)",
+              file=sys.stderr)
     workers = workers or os.cpu_count() or 1
     ensure_in_gradebook(names, root, db_url)
     todo, outcomes = [], []
@@ -250,11 +376,38 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         pool.shutdown(wait=True)
     if feedback:
         for name in names:
-            nbgrader("generate_feedback", name, *_db_args(db_url), cwd=root, check=False)
+            excluded = feedback_exclusions(name, root, outcomes)
+            if excluded is None:
+                continue
+            exclude = [f"--CourseDirectory.student_id_exclude={','.join(excluded)}"] if excluded else []
+            nbgrader("generate_feedback", name, *exclude, *_db_args(db_url), cwd=root, check=False)
     nbgrader("export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url), cwd=root, check=False)
-    with open(os.path.join(root, "grading_report.json"), "w") as fh:
-        json.dump([asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))], fh, indent=1)
+    report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
+    write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
     return outcomes
+
+
+def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> list[str] | None:
+    """Students whose feedback is not generated, because a link or special file is where nbgrader's
+    generate_feedback would copy from (autograded/) or write to (feedback/): it follows links. None
+    when no feedback can be generated safely at all (one of those folders is itself a link)."""
+    for folder in ("autograded", "feedback"):
+        if os.path.islink(os.path.join(root, folder)):
+            print(f"no feedback generated: {folder}/ is a symbolic link; the grader does not write through links",
+                  file=sys.stderr)
+            return None
+    excluded = []
+    for folder in sorted(glob.glob(os.path.join(root, "autograded", "*", assignment))):
+        student = os.path.basename(os.path.dirname(folder))
+        problems = unsafe_entries(root, "autograded", student, assignment) + unsafe_entries(root, "feedback", student, assignment)
+        if problems:
+            excluded.append(student)
+            note = f"no feedback generated: {problems[0]}"
+            print(f"{assignment}/{student}: {note}", file=sys.stderr)
+            for o in outcomes:
+                if o.student == student and o.assignment == assignment:
+                    o.reason = f"{o.reason}; {note}" if o.reason else note
+    return excluded
 
 
 def exercise_scores(root: str = ROOT, db_url: str | None = None) -> dict[tuple[str, str], list[tuple[float, float]]]:
@@ -339,7 +492,8 @@ def main(argv=None) -> int:
                              "(default: $DISTCOURSE_DB_URL, else gradebook.db in the course directory)")
     parser.add_argument("--shard", default=None, help="i/n: grade only this machine's share, e.g. 1/2 and 2/2")
     parser.add_argument("--unsandboxed", action="store_true",
-                        help="run student code without the sandbox, with your rights (only where bubblewrap is missing)")
+                        help="run student code without the sandbox, with your rights: only for submissions you trust "
+                             "(README, Threat model, says what this gives up)")
     args = parser.parse_args(argv)
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
@@ -352,7 +506,7 @@ def main(argv=None) -> int:
     print()
     print(exercise_table(args.course_dir, args.db_url))
     plot = plot_distribution(args.course_dir, args.db_url)
-    problems = [o for o in outcomes if o.status in ("failed", "timeout")]
+    problems = [o for o in outcomes if o.status in ("failed", "timeout", "refused")]
     if problems:
         print("\nsubmissions that could not be graded in full:")
         for o in problems:

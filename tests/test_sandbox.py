@@ -1,0 +1,530 @@
+"""The grading sandbox itself, started for real: what a student's code can and cannot do inside it.
+
+Each test runs a small program through `python -m autograders.sandbox --run -- ...`, the same bwrap
+command line, seccomp filter, environment and limits as a kernel that nbgrader starts. The course
+directory, another checkout and the TA's home are folders outside /tmp here (a private /tmp would
+hide anything under /tmp anyway, and prove nothing), each with a canary file of secret contents.
+The grader's side (tools.grade) is tested for links: refused hand-ins, markers and feedback.
+"""
+
+import errno
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+from autograders import sandbox
+from tools import demo, grade
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SECRET = "canary-7f3a9c-the-answer-is-b"
+
+pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _remove_our_cgroups():
+    yield
+    sandbox.remove_empty_cgroups()  # those of the sandboxes these tests started (as root)
+
+
+@pytest.fixture(scope="module")
+def world():
+    """A course, another checkout with solutions and a TA's home, outside /tmp, each with a canary."""
+    base = tempfile.mkdtemp(prefix="sandbox-test-", dir="/var/tmp" if os.access("/var/tmp", os.W_OK) else None)
+    paths = {"course": os.path.join(base, "course"), "other_checkout": os.path.join(base, "checkout2"),
+             "home": os.path.join(base, "home-ta"), "work": os.path.join(base, "course", "autograded", "s", "a")}
+    for key, folder in paths.items():
+        os.makedirs(folder, exist_ok=True)
+        if key != "work":
+            with open(os.path.join(folder, "secret.txt"), "w") as fh:
+                fh.write(SECRET)
+    with open(os.path.join(paths["work"], "data.txt"), "w") as fh:
+        fh.write("the submission's own file")
+    yield paths
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def run_sandboxed(world, code, limits=None, env=None, python=sys.executable, timeout=120):
+    full_env = {**os.environ, "DISTCOURSE_COURSE_ROOT": world["course"], "HOME": world["home"],
+                "DISTCOURSE_SANDBOX_LIMITS": json.dumps(limits or {}), **(env or {})}
+    return subprocess.run([python, "-m", "autograders.sandbox", "--run", "--", python, "-c", code],
+                          cwd=world["work"], env=full_env, capture_output=True, text=True, timeout=timeout)
+
+
+def checked(proc):
+    assert proc.returncode == 0, f"the sandboxed program failed:\n{proc.stdout}\n{proc.stderr}"
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+PRIVILEGED = r"""
+import ctypes, errno, json, os
+libc = ctypes.CDLL(None, use_errno=True)
+def call(fn, *args):
+    r = fn(*args)
+    return "ok" if r == 0 else errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno()))
+status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
+result = {
+    "uid": os.getuid(), "CapEff": status["CapEff"].strip(), "CapBnd": status["CapBnd"].strip(),
+    "umount_tmp": call(libc.umount2, b"/tmp", 2),
+    "remount_rw": call(libc.mount, None, b"/usr", None, 32 | 4096 | 1 << 5, None),  # MS_REMOUNT|MS_BIND
+    "mount_tmpfs": call(libc.mount, b"x", b"/tmp", b"tmpfs", 0, None),
+    "umount_proc": call(libc.umount2, b"/proc", 2),
+    "unshare_user": call(libc.unshare, 0x10000000),
+    "unshare_mount": call(libc.unshare, 0x00020000),
+    "ptrace_attach": call(libc.ptrace, 16, 1, None, None),
+    "chroot": call(libc.chroot, b"/tmp"),
+    "keyctl": call(libc.syscall, 250 if os.uname().machine == "x86_64" else 219, 0, 0, 0, 0),
+}
+fd = os.open("/proc/1/ns/net", os.O_RDONLY)
+result["setns_net"] = call(libc.setns, fd, 0)
+for name, path in (("plant_pth", os.path.join(os.path.dirname(os.__file__), "evil.pth")),
+                   ("leave_pids_cgroup", "/sys/fs/cgroup/pids/cgroup.procs")):
+    try:
+        open(path, "w").write("import os")
+        result[name] = "ok"
+    except OSError as exc:
+        result[name] = errno.errorcode[exc.errno]
+pid = os.fork()  # clone without namespace flags still works
+if pid == 0:
+    os._exit(7)
+result["fork"] = os.waitpid(pid, 0)[1] >> 8
+print(json.dumps(result))
+"""
+
+
+def test_root_inside_has_no_power(world):
+    """Item 3 of the hostile-student review: as root outside, nothing of root's power inside."""
+    r = checked(run_sandboxed(world, PRIVILEGED))
+    assert r["uid"] == sandbox.SANDBOX_UID
+    assert int(r["CapEff"], 16) == 0 and int(r["CapBnd"], 16) == 0, r
+    for name in ("umount_tmp", "remount_rw", "mount_tmpfs", "umount_proc", "unshare_user", "unshare_mount",
+                 "ptrace_attach", "chroot", "keyctl", "setns_net"):
+        assert r[name] == "EPERM", f"{name}: {r[name]} (should be refused by the seccomp filter)"
+    assert r["plant_pth"] in ("EROFS", "EACCES"), r
+    assert r["leave_pids_cgroup"] in ("ENOENT", "EROFS", "EACCES"), r
+    assert r["fork"] == 7
+
+
+SEES = r"""
+import importlib.util, json, os, sys
+print(json.dumps({
+    "visible": sorted(k for k, p in PATHS.items() if os.path.exists(p)),
+    "helpers": importlib.util.find_spec("helpers") is not None,
+    "autograders": importlib.util.find_spec("autograders") is not None and os.path.exists(
+        os.path.join(os.path.dirname(importlib.util.find_spec("autograders").origin), "judge.py")),
+    "env": dict(os.environ),
+    "own_file": open("data.txt").read(),
+}))
+"""
+
+
+def test_only_the_needed_paths_are_there(world):
+    """Item 6: the course, another checkout with solutions, the TA's home, the judges: not there at all."""
+    targets = {
+        "course": os.path.join(world["course"], "secret.txt"),
+        "other_checkout": os.path.join(world["other_checkout"], "secret.txt"),
+        "ta_home": os.path.join(world["home"], "secret.txt"),
+        "judges": os.path.join(ROOT, "autograders", "judge.py"),
+        "solutions": os.path.join(ROOT, "source"),
+        "real_home": os.path.expanduser("~/.bash_history"),
+        "shadow": "/etc/shadow",
+    }
+    code = f"PATHS = {targets!r}\n" + SEES
+    r = checked(run_sandboxed(world, code))
+    assert r["visible"] == [], f"visible in the sandbox: {r['visible']}"
+    assert r["helpers"] and not r["autograders"]
+    assert r["own_file"] == "the submission's own file"
+
+
+def test_environment_is_cleared(world):
+    """Item 6: only the allow-listed variables reach the kernel; a database password never does."""
+    leaks = {"DATABASE_URL": f"postgresql://grader:{SECRET}@db/gradebook", "DISTCOURSE_DB_URL": f"sqlite:///{SECRET}",
+             "AWS_SECRET_ACCESS_KEY": SECRET, "LD_PRELOAD": "", "PYTHONSTARTUP": "/evil.py"}
+    r = checked(run_sandboxed(world, "PATHS = {}\n" + SEES, env=leaks))
+    assert SECRET not in json.dumps(r["env"])
+    assert not set(leaks) & set(r["env"]), set(leaks) & set(r["env"])
+    assert r["env"]["HOME"] == "/tmp" and r["env"]["PATH"] == os.environ["PATH"]
+    allowed = set(sandbox.ENV_ALLOWED) | set(sandbox.kernel_env(None, sandbox.DEFAULT_LIMITS)) | {"PWD", "LC_CTYPE"}
+    assert set(r["env"]) <= allowed, set(r["env"]) - allowed
+
+
+FILL = r"""
+import errno, json, os
+def fill(path, mib):
+    try:
+        with open(path, "wb") as fh:
+            for _ in range(mib):
+                fh.write(b"x" * 2**20)
+                fh.flush()
+        return "ok"
+    except OSError as exc:
+        return errno.errorcode[exc.errno]
+result = {"tmp": fill("/tmp/big", 48), "work": fill("big", 48)}
+os.remove("big")
+result["small"] = fill("small", 1)
+result["parent"] = fill("../../../gradebook.db", 1)  # the course's place, empty here: not writable either
+result["root"] = fill("/planted", 1)
+print(json.dumps(result))
+"""
+
+
+def test_tmp_and_the_working_folder_are_size_capped_and_thrown_away(world):
+    """Items 4 and 7: writes are capped (/tmp and the folder), and nothing reaches the grader's disk."""
+    r = checked(run_sandboxed(world, FILL, limits={"tmp_bytes": 16 * 2**20, "work_bytes": 16 * 2**20}))
+    assert r == {"tmp": "ENOSPC", "work": "ENOSPC", "small": "ok", "parent": "EROFS", "root": "EROFS"}, r
+    assert sorted(os.listdir(world["work"])) == ["data.txt"], "the kernel's writes reached the grader's folder"
+
+
+HOLD = r"""
+import json, os, time
+MiB = 2**20
+r, w = os.pipe()
+pid = os.fork()
+if pid == 0:
+    held = b"\1" * (160 * MiB)  # written, so resident
+    os.write(w, b"x")
+    time.sleep(30)
+    os._exit(0)
+os.read(r, 1)
+try:
+    held = b"\1" * (160 * MiB)
+    parent = "holds 160 MiB"
+except MemoryError:
+    parent = "MemoryError"
+time.sleep(1)
+done, status = os.waitpid(pid, os.WNOHANG)
+print(json.dumps({"parent": parent, "child": "killed" if done else "alive"}))
+if not done:
+    os.kill(pid, 9)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a cgroup of the kernel's own needs root")
+def test_memory_is_capped_for_all_processes_together(world):
+    """Item 7: two processes of 160 MiB each cannot both live under a 256 MiB cap (each one alone could)."""
+    proc = run_sandboxed(world, HOLD, limits={"memory_bytes": 256 * 2**20})
+    if "no writable cgroup" in proc.stderr:
+        pytest.skip("no writable cgroup on this machine: memory is capped per process only (README, Threat model)")
+    # the cap is enforced by the out-of-memory killer: the child, the parent or the whole program dies
+    survived = proc.returncode == 0 and json.loads(proc.stdout.strip().splitlines()[-1]) == {
+        "parent": "holds 160 MiB", "child": "alive"}
+    assert not survived, f"both processes kept 160 MiB under a 256 MiB cap: {proc.stdout} {proc.stderr}"
+
+
+def test_processes_are_capped(world):
+    code = ("import os, json\nn = 0\ntry:\n    for _ in range(100):\n        if os.fork() == 0:\n"
+            "            import time; time.sleep(5); os._exit(0)\n        n += 1\nexcept OSError:\n    pass\n"
+            "print(json.dumps(n))")
+    proc = run_sandboxed(world, code, limits={"processes": 20})
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout.split()[-1]) < 20
+
+
+def test_unprivileged_user_gets_the_same_sandbox(world, tmp_path):
+    """As an ordinary user (uid 65534 outside too), with the system's Python and a copy of the code."""
+    python = "/usr/bin/python3"
+    if os.geteuid() != 0 or not shutil.which("setpriv") or not os.path.exists(python):
+        pytest.skip("needs root (to become an ordinary user with setpriv) and /usr/bin/python3")
+    base = tempfile.mkdtemp(prefix="sandbox-user-", dir="/var/tmp")
+    try:
+        for package in ("autograders", "helpers", "probes"):
+            shutil.copytree(os.path.join(ROOT, package), os.path.join(base, "code", package))
+        shutil.copytree(world["course"], os.path.join(base, "course"), ignore=shutil.ignore_patterns("autograded"))
+        work = os.path.join(base, "work")
+        os.makedirs(work)
+        subprocess.run(["chmod", "-R", "a+rX", base], check=True)
+        os.chmod(work, 0o777)
+        targets = {"course": os.path.join(base, "course", "secret.txt"), "real_course": world["course"]}
+        code = f"PATHS = {targets!r}\n" + SEES.replace('open("data.txt").read()', '""') + PRIVILEGED
+        env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.path.join(base, "code"), "DISTCOURSE_COURSE_ROOT":
+               os.path.join(base, "course"), "DATABASE_URL": SECRET}
+        proc = subprocess.run(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", python, "-m",
+                               "autograders.sandbox", "--run", "--", python, "-c", code],
+                              cwd=work, env=env, capture_output=True, text=True, timeout=120)
+        if proc.returncode != 0 and "user namespace" in proc.stderr.lower():
+            pytest.skip(f"user namespaces are closed to ordinary users here: {proc.stderr.strip()}")
+        assert proc.returncode == 0, proc.stderr
+        seen, powers = (json.loads(line) for line in proc.stdout.strip().splitlines()[-2:])
+        assert seen["visible"] == [] and SECRET not in json.dumps(seen["env"])
+        assert int(powers["CapEff"], 16) == 0
+        for name in ("umount_tmp", "mount_tmpfs", "unshare_user", "ptrace_attach", "setns_net"):
+            assert powers[name] == "EPERM", (name, powers[name])
+        assert "capped per process" in proc.stderr, "without a cgroup the sandbox should say what it caps"
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def test_seccomp_program_for_each_architecture():
+    for arch in ("x86_64", "aarch64"):
+        prog = sandbox.seccomp_program(arch)
+        assert len(prog) % 8 == 0 and 40 < len(prog) // 8 < 256
+    assert sandbox.seccomp_program("x86_64") != sandbox.seccomp_program("aarch64")
+
+
+def test_gpu_nodes_only_when_present(world, monkeypatch):
+    monkeypatch.setattr(sandbox, "gpu_nodes", lambda: [])
+    cmd, fds = sandbox.bwrap_command(["true"], world["work"], world["course"])
+    for fd in fds:
+        os.close(fd)
+    assert "--dev-bind" not in cmd and "DISTCOURSE_GPU_MEMORY_BYTES" not in cmd
+    monkeypatch.setattr(sandbox, "gpu_nodes", lambda: ["/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm"])
+    cmd, fds = sandbox.bwrap_command(["true"], world["work"], world["course"], {"memory_bytes": 123})
+    for fd in fds:
+        os.close(fd)
+    binds = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--dev-bind"]
+    assert binds == ["/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm"]
+    assert cmd[cmd.index("DISTCOURSE_GPU_MEMORY_BYTES") + 1] == "123"
+
+
+# --- the grader's side: links and special files ----------------------------------------------------
+
+def _course_with(tmp_path, student, make):
+    root = tmp_path / "course"
+    folder = root / "submitted" / student / "ps0_tiny"
+    folder.mkdir(parents=True)
+    make(folder)
+    return str(root)
+
+
+@pytest.mark.parametrize("kind, words", [("link", "symbolic link"), ("fifo", "named pipe"), ("dirlink", "symbolic link"),
+                                         ("hardlink", "hard link")])
+def test_hand_ins_with_links_or_special_files_are_refused(tmp_path, kind, words):
+    """Item 5: refused before nbgrader reads anything, with a reason that says what to do."""
+    victim = tmp_path / "other" / "ps0_tiny.ipynb"
+    victim.parent.mkdir()
+    victim.write_text("{}")
+
+    def make(folder):
+        (folder / "ps0_tiny.ipynb").write_text("{}")
+        if kind == "link":
+            (folder / "extra.ipynb").symlink_to(victim)
+        elif kind == "hardlink":
+            os.link(victim, folder / "extra.ipynb")
+        elif kind == "fifo":
+            os.mkfifo(folder / "pipe")
+        else:
+            (folder / "data").symlink_to(victim.parent, target_is_directory=True)
+
+    root = _course_with(tmp_path, "mallory", make)
+    outcome = grade.grade_one("mallory", "ps0_tiny", root, 60, [], sandboxed=True)
+    assert outcome.status == "refused", outcome
+    assert words in outcome.reason and "submitted/mallory/ps0_tiny/" in outcome.reason
+    assert "grade again" in outcome.reason
+    assert not os.path.exists(os.path.join(root, "autograded")), "nbgrader must not have run"
+
+
+def test_a_linked_submission_folder_is_refused(tmp_path):
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "course" / "submitted" / "mallory").mkdir(parents=True)
+    (tmp_path / "course" / "submitted" / "mallory" / "ps0_tiny").symlink_to(tmp_path / "elsewhere")
+    outcome = grade.grade_one("mallory", "ps0_tiny", str(tmp_path / "course"), 60, [], sandboxed=True)
+    assert outcome.status == "refused" and "submitted/mallory/ps0_tiny is a symbolic link" in outcome.reason
+
+
+def test_the_graded_marker_is_not_written_through_a_link(tmp_path):
+    """Item 4: the `.graded` marker through a link to the gradebook destroyed the gradebook."""
+    root = tmp_path / "course"
+    folder = root / "autograded" / "mallory" / "ps0_tiny"
+    folder.mkdir(parents=True)
+    gradebook = root / "gradebook.db"
+    gradebook.write_text("precious")
+    (folder / grade.DONE_MARKER).symlink_to(gradebook)
+    grade.write_beneath(str(root), ["autograded", "mallory", "ps0_tiny", grade.DONE_MARKER], "graded\n")
+    assert gradebook.read_text() == "precious"
+    assert not (folder / grade.DONE_MARKER).is_symlink() and (folder / grade.DONE_MARKER).read_text() == "graded\n"
+    # a linked folder on the way is refused, not followed
+    (root / "autograded" / "eve").symlink_to(root, target_is_directory=True)
+    with pytest.raises(OSError, match="not a plain folder"):
+        grade.write_beneath(str(root), ["autograded", "eve", "gradebook.db"], "gone")
+    assert gradebook.read_text() == "precious"
+    assert grade.already_graded("mallory", "ps0_tiny", str(root))
+
+
+def test_no_feedback_is_generated_from_a_folder_holding_a_link(tmp_path):
+    """Item 4: generate_feedback copies autograded/ to feedback/ following links: such a student is left out."""
+    root = tmp_path / "course"
+    for student in ("alice", "mallory"):
+        (root / "autograded" / student / "ps0_tiny").mkdir(parents=True)
+    (root / "autograded" / "mallory" / "ps0_tiny" / "loot").symlink_to(root / "gradebook.db")
+    outcomes = [grade.Outcome("mallory", "ps0_tiny", "graded", 1.0)]
+    assert grade.feedback_exclusions("ps0_tiny", str(root), outcomes) == ["mallory"]
+    assert "no feedback generated" in outcomes[0].reason and "loot" in outcomes[0].reason
+
+
+# --- the front door --------------------------------------------------------------------------------
+
+def test_without_bubblewrap_demo_runs_unsandboxed_and_grade_refuses(tmp_path, monkeypatch, capsys):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    monkeypatch.setenv("PATH", str(bin_dir))  # no bwrap on it
+    monkeypatch.delenv("DISTCOURSE_BWRAP", raising=False)
+    unsandboxed, line = demo.sandbox_choice()
+    assert unsandboxed and "sandbox off" in line and "bubblewrap" in line and "\n" not in line
+    root = tmp_path / "course"
+    (root / "source" / "ps0_tiny").mkdir(parents=True)
+    (root / "source" / "ps0_tiny" / "ps0_tiny.ipynb").write_text("{}")
+    (root / "submitted" / "bob" / "ps0_tiny").mkdir(parents=True)
+    with pytest.raises(grade.SandboxMissing, match="REFUSING TO GRADE.*bubblewrap is not installed"):
+        grade.main(["--course-dir", str(root)])
+    monkeypatch.setenv("DISTCOURSE_BWRAP", str(tmp_path / "nowhere" / "bwrap"))
+    assert "DISTCOURSE_BWRAP" in sandbox.available()
+
+
+class FakeCgroupV2:
+    """cgroup v2's rules that matter here, on plain files: a cgroup other than the true root that holds
+    processes cannot give its children controllers (EBUSY); writing a pid to cgroup.procs moves it."""
+
+    def __init__(self, base, processes, true_root=False):
+        self.base, self.true_root = str(base), true_root
+        self.make(self.base, procs=processes)
+
+    def make(self, path, procs=()):
+        os.makedirs(path, exist_ok=True)
+        for name, text in (("cgroup.controllers", "cpuset cpu io memory hugetlb pids"),
+                           ("cgroup.subtree_control", ""), ("cgroup.procs", "\n".join(procs))):
+            if not os.path.exists(os.path.join(path, name)):
+                with open(os.path.join(path, name), "w") as fh:
+                    fh.write(text)
+
+    def procs(self, path):
+        path = os.path.join(path, "cgroup.procs")
+        return open(path).read().split() if os.path.exists(path) else []
+
+    def write(self, path, value):
+        folder, name = os.path.split(path)
+        if name == "cgroup.subtree_control":
+            if self.procs(folder) and not (self.true_root and folder == self.base):
+                raise OSError(errno.EBUSY, "Device or resource busy")
+            enabled = set(open(path).read().split()) | {value.strip("+")}
+            value = " ".join(sorted(enabled))
+        elif name == "cgroup.procs":
+            for other, _, _ in os.walk(self.base):
+                kept = [p for p in self.procs(other) if p != str(value)]
+                with open(os.path.join(other, "cgroup.procs"), "w") as fh:
+                    fh.write("\n".join(kept))
+            value = "\n".join(self.procs(folder) + [str(value)])
+        elif name.endswith(".max") or name.endswith(".weight"):
+            parent = os.path.dirname(folder)
+            wanted = name.split(".")[0]
+            if wanted not in open(os.path.join(parent, "cgroup.subtree_control")).read().split():
+                raise OSError(errno.ENOENT, "controller not enabled")
+        with open(path, "w") as fh:
+            fh.write(str(value))
+
+
+@pytest.mark.parametrize("true_root", [False, True])
+def test_cgroup_v2_in_a_container_root(tmp_path, monkeypatch, true_root):
+    """On cgroup v2 (the GPU machines), as root in a container whose processes fill the namespace's root
+    cgroup: the sandbox moves them to a leaf, enables memory, cpu and pids, and enters a cgroup of its own."""
+    fake = FakeCgroupV2(tmp_path / "cg", ["1", "77", str(os.getpid())], true_root=true_root)
+    monkeypatch.setattr(sandbox, "CGROUP_ROOT", fake.base)
+    monkeypatch.setattr(sandbox, "_write", fake.write)
+    monkeypatch.setattr(sandbox, "_own_cgroups", lambda: {"": "/"})
+    groups = sandbox._cgroup_v2({**sandbox.DEFAULT_LIMITS, "memory_bytes": 12345})
+    group = os.path.join(fake.base, f"{sandbox.CGROUP_PREFIX}{os.getpid()}")
+    assert groups == {"memory": group, "cpu": group, "pids": group}
+    assert open(os.path.join(group, "memory.max")).read() == "12345"
+    assert open(os.path.join(group, "pids.max")).read() == str(sandbox.DEFAULT_LIMITS["processes"])
+    assert fake.procs(group) == [str(os.getpid())]
+    if not true_root:
+        assert fake.procs(os.path.join(fake.base, "distcourse-grader")) == ["1", "77"]
+        assert fake.procs(fake.base) == []
+
+
+@pytest.mark.slow
+def test_unsandboxed_kernels_do_not_share_ipython_startup_files(tmp_path, monkeypatch):
+    """Item 11: with UNSANDBOXED=1 an IPython startup file planted by one submission zeroed the next.
+    Each submission's kernel now has a throwaway HOME, IPYTHONDIR and Jupyter folders."""
+    import nbformat
+
+    from tests import tiny_course
+    from tools.submissions import fill
+
+    monkeypatch.setenv("HOME", str(tmp_path / "ta-home"))  # where the old grader's kernels shared ~/.ipython
+    root = tiny_course.make_course(tmp_path, 0)
+    source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    plant = ("def square(x):\n    return x * x\n"
+             "import os\n"
+             "for base in {os.path.expanduser('~/.ipython'), os.environ.get('IPYTHONDIR', '/nonexistent')}:\n"
+             "    os.makedirs(os.path.join(base, 'profile_default', 'startup'), exist_ok=True)\n"
+             "    open(os.path.join(base, 'profile_default', 'startup', '99-poison.py'), 'w').write(\n"
+             "        'import builtins\\nbuiltins.square = lambda x: 0\\nAssertionError = type(\"X\", (Exception,), {})\\n'\n"
+             "        'import IPython\\nIPython.get_ipython().events.register(\"post_run_cell\", lambda r: exec(\"square = lambda x: 0\", IPython.get_ipython().user_ns))\\n')\n")
+    for student, cells in (("a_poisoner", {"square": plant}), ("b_victim", {})):
+        folder = root / "submitted" / student / "ps0_tiny"
+        folder.mkdir(parents=True)
+        nbformat.write(fill(release_nb, source_nb, cells), folder / "ps0_tiny.ipynb")
+    outcomes = grade.grade(["ps0_tiny"], str(root), workers=1, unsandboxed=True, feedback=False, warn=False)
+    assert {o.student: o.status for o in outcomes} == {"a_poisoner": "graded", "b_victim": "graded"}
+    assert tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")["b_victim"] == tiny_course.expected(1)
+
+
+def test_which_sys_path_folders_the_kernel_sees(world, tmp_path, monkeypatch):
+    """Every folder of sys.path is bound, except the course, the checkout and anything that holds them;
+    from inside those, only folders packages were installed into (pip --target, site-packages)."""
+    course = world["course"]
+    pydeps = os.path.join(course, "build", "pydeps")  # e.g. pip install --target, carried with the course
+    os.makedirs(os.path.join(pydeps, "nbgrader-0.9.6.dist-info"), exist_ok=True)
+    outside = tmp_path / "extra-packages"
+    outside.mkdir()
+    for folder in (os.path.join(course, "source"), os.path.join(ROOT, "source")):
+        os.makedirs(folder, exist_ok=True)
+    monkeypatch.setattr(sys, "path", sys.path + [pydeps, str(outside), os.path.join(course, "source"),
+                                                 os.path.join(ROOT, "source"), course, ROOT, "/", ""])
+    seen = sandbox.read_only_paths(course, world["work"])
+    assert pydeps in seen and str(outside) in seen
+    for hidden in (os.path.join(course, "source"), os.path.join(ROOT, "source"), course, ROOT, "/"):
+        assert hidden not in seen, hidden
+    assert os.path.join(ROOT, "helpers") in seen and os.path.join(ROOT, "probes") in seen
+
+
+def test_a_course_and_a_checkout_under_tmp(tmp_path):
+    """CI clones under /tmp and tests grade in courses under /tmp: the private /tmp must not hide the code
+    the kernel needs, nor make the course's place writable."""
+    code = tmp_path / "checkout"
+    for package in ("autograders", "helpers", "probes"):
+        shutil.copytree(os.path.join(ROOT, package), code / package, ignore=shutil.ignore_patterns("__pycache__"))
+    work = tmp_path / "course" / "autograded" / "s" / "a"
+    work.mkdir(parents=True)
+    (tmp_path / "course" / "gradebook.db").write_text(SECRET)
+    program = ("import importlib.util, json, os, errno\n"
+               "try:\n    open('../../../gradebook.db', 'w').write('x')\n    wrote = 'ok'\n"
+               "except OSError as exc:\n    wrote = errno.errorcode[exc.errno]\n"
+               "import helpers\n"
+               "print(json.dumps({'helpers': helpers.__file__, 'wrote': wrote,\n"
+               "    'judges': importlib.util.find_spec('autograders') is not None and os.path.exists(\n"
+               "        os.path.join(os.path.dirname(importlib.util.find_spec('autograders').origin), 'judge.py'))}))")
+    env = {**os.environ, "PYTHONPATH": str(code), "DISTCOURSE_COURSE_ROOT": str(tmp_path / "course")}
+    proc = subprocess.run([sys.executable, "-m", "autograders.sandbox", "--run", "--", sys.executable, "-c", program],
+                          cwd=work, env=env, capture_output=True, text=True, timeout=120)
+    r = checked(proc)
+    assert r["helpers"].startswith(str(code)) and not r["judges"], r
+    assert r["wrote"] == "EROFS", r
+    assert (tmp_path / "course" / "gradebook.db").read_text() == SECRET
+
+
+@pytest.mark.slow
+def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path):
+    """Item 5 through the real path: one hand-in links to another student's notebook; it is refused with a
+    reason in grading_report.json, gets no grade and no feedback, and the class is graded as before."""
+    from tests import tiny_course
+
+    root = tiny_course.make_course(tmp_path, 2)
+    folder = root / "submitted" / "mallory" / "ps0_tiny"
+    folder.mkdir(parents=True)
+    (folder / "ps0_tiny.ipynb").symlink_to(root / "submitted" / "student01" / "ps0_tiny" / "ps0_tiny.ipynb")
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1)}
+    assert outcomes["mallory"].status == "refused"
+    report = {r["student"]: r for r in json.loads((root / "grading_report.json").read_text())}
+    assert report["mallory"]["status"] == "refused"
+    assert "submitted/mallory/ps0_tiny/ps0_tiny.ipynb is a symbolic link" in report["mallory"]["reason"]
+    scores = tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")
+    assert "mallory" not in scores
+    assert scores["student00"] == tiny_course.expected(0) and scores["student01"] == tiny_course.expected(1)
+    assert not (root / "feedback" / "mallory").exists() and (root / "feedback" / "student01").exists()

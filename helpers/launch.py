@@ -577,16 +577,34 @@ def _gpu_env_cap() -> int | None:
         raise ValueError(f"{GPU_MEMORY_ENV}={raw!r} is not a size: set it to a number of bytes, e.g. 2147483648") from None
 
 
+def _warm_cuda_libraries(dev) -> None:
+    """Make cuBLAS allocate its workspace now, so that it counts as footprint, not as budget.
+
+    cuBLAS takes its workspace (up to 32 MiB per handle on recent GPUs) from PyTorch's caching
+    allocator at the first matrix product; a budget of a few MiB would otherwise be spent on it.
+    """
+    import torch
+
+    a = torch.ones(64, 64, device=dev, requires_grad=True)
+    (a @ a).sum().backward()
+    del a
+    torch.cuda.synchronize(dev)
+    torch.cuda.empty_cache()  # give back the small blocks of the warm-up; the workspace stays
+
+
 def _apply_memory_budget(budget: int | None, device: str) -> None:
     """Cap this rank's memory at `budget` bytes above what it holds now (see launch's memory_budget)."""
     if device.startswith("cuda"):
         import torch
 
+        env_cap = _gpu_env_cap()
+        if budget is None and env_cap is None:
+            return
         dev = torch.device(device)
-        fraction = gpu_memory_fraction(budget, _gpu_env_cap(), torch.cuda.memory_reserved(dev),
+        _warm_cuda_libraries(dev)
+        fraction = gpu_memory_fraction(budget, env_cap, torch.cuda.memory_reserved(dev),
                                        torch.cuda.get_device_properties(dev).total_memory)
-        if fraction is not None:
-            torch.cuda.set_per_process_memory_fraction(fraction, dev)
+        torch.cuda.set_per_process_memory_fraction(fraction, dev)
         return
     if budget is None:
         return

@@ -160,6 +160,7 @@ class _FakeAllocator:
         class Props:
             total_memory = total
 
+        monkeypatch.setattr(launch_module, "_warm_cuda_libraries", lambda device: None)
         monkeypatch.setattr(torch.cuda, "memory_reserved", lambda device=None: reserved)
         monkeypatch.setattr(torch.cuda, "get_device_properties", lambda device=None: Props)
         monkeypatch.setattr(torch.cuda, "set_per_process_memory_fraction", lambda f, device=None: self.calls.append((f, device)))

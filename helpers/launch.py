@@ -77,6 +77,9 @@ __all__ = [
 
 _DEFAULT_TIMEOUT = 60.0
 _GRACE = 0.5  # seconds the surviving ranks get to exit after another rank failed
+#: Seconds the ranks may take to start (a spawned rank imports torch afresh: seconds on a slow
+#: laptop) before `timeout` starts counting. Rank start-up is not the launched code's time.
+STARTUP_LIMIT = 300.0
 _LIVE: set[int] = set()  # pids of ranks started by this process and not yet reaped
 
 
@@ -129,6 +132,7 @@ class _Job:
     prefix_output: bool
     memory_budget: int | None = None
     devices: tuple = ()
+    warm: bool = False  # spawned ranks import DDP's lazy modules before they count as started
 
 
 #: Environment variables read by the launcher (see the module docstring).
@@ -283,8 +287,9 @@ def launch(
         backend: "auto" (the device rule above: gloo on CPU without enough GPUs, "cpu:gloo,cuda:nccl"
             with rank r on cuda:r when there is a GPU per rank), "gloo", "nccl", or None for plain
             processes without a process group. `device_plan(world_size, backend)` says what you get.
-        timeout: seconds the whole launch may take. Past it every rank is killed and
-            `LaunchTimeout` names the ranks that had not finished.
+        timeout: seconds the ranks may run once they have all started (a spawned rank's
+            start-up, importing torch, does not count; it has `STARTUP_LIMIT` seconds of its own).
+            Past it every rank is killed and `LaunchTimeout` names the ranks that had not finished.
         start_method: "fork" or "spawn"; None takes DISTCOURSE_START_METHOD from the environment
             when set, else fork when it is safe (Linux, CUDA not initialised in this process),
             spawn otherwise.
@@ -353,19 +358,27 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # getnameinfo, holding glibc's resolver lock, at the moment of a fork; the rank inheriting
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
-                   budget, plan.devices)
+                   budget, plan.devices, warm="torch._dynamo" in sys.modules)
         if start_method == "fork":
             _warm_imports()
             target, payload = _fork_entry, job
         else:
             target, payload = _spawn_entry, cloudpickle.dumps(job)
-        deadline = time.monotonic() + timeout
+        # `timeout` counts from the moment every rank has started (imports done): forked ranks start
+        # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
+        started_at = time.monotonic()
+        deadline = None
         # torch logs a warning for every rank it stops after a failure; our error says it better.
         logging.getLogger("torch.multiprocessing.spawn").setLevel(logging.ERROR)
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
         while True:
-            remaining = deadline - time.monotonic()
+            if deadline is None:
+                if all(os.path.exists(_path(workdir, r, "started")) for r in range(world_size)):
+                    deadline = time.monotonic() + timeout
+                elif time.monotonic() - started_at > STARTUP_LIMIT:
+                    raise _timeout_error(ctx, workdir, world_size, timeout, startup=True)
+            remaining = (deadline if deadline is not None else time.monotonic() + 0.25) - time.monotonic()
             if remaining <= 0:
                 raise _timeout_error(ctx, workdir, world_size, timeout)
             try:
@@ -446,7 +459,10 @@ def _fork_entry(rank: int, job: _Job) -> None:
 
 
 def _spawn_entry(rank: int, payload: bytes) -> None:
-    _run_rank(rank, cloudpickle.loads(payload))
+    job = cloudpickle.loads(payload)  # imports torch and whatever the function's globals need
+    if job.warm:
+        _warm_imports()
+    _run_rank(rank, job)
 
 
 def _set_parent_death_signal() -> None:
@@ -458,6 +474,8 @@ def _set_parent_death_signal() -> None:
 
 def _run_rank(rank: int, job: _Job) -> None:
     _set_parent_death_signal()
+    with open(_path(job.workdir, rank, "started"), "w"):
+        pass  # the launch's timeout starts once every rank is here
     os.environ.update(
         RANK=str(rank), WORLD_SIZE=str(job.world_size), LOCAL_RANK=str(rank),
         LOCAL_WORLD_SIZE=str(job.world_size), MASTER_ADDR="127.0.0.1",
@@ -760,10 +778,16 @@ def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
     return RankError(msg, rank, how, "")
 
 
-def _timeout_error(ctx, workdir: str, world_size: int, timeout: float) -> LaunchTimeout:
+def _timeout_error(ctx, workdir: str, world_size: int, timeout: float, startup: bool = False) -> LaunchTimeout:
     finished = [r for r in range(world_size) if os.path.exists(_path(workdir, r, "result"))]
     running = [r for r in range(world_size) if r not in finished]
     _kill_all(ctx)
+    if startup:
+        late = [r for r in range(world_size) if not os.path.exists(_path(workdir, r, "started"))]
+        return LaunchTimeout(
+            f"rank(s) {late} had not even started after {STARTUP_LIMIT:g} s (a spawned rank imports torch and "
+            "what your function uses); every rank was killed. Is the machine overloaded, or does importing "
+            "something your function uses hang?", running, finished)
     msg = f"launch timed out after {timeout:g} s; every rank was killed. "
     if running and finished:
         msg += f"Rank(s) {running} were still running; rank(s) {finished} had returned and were waiting for them. "

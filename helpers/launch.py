@@ -184,7 +184,8 @@ def device_plan(world_size: int, backend: str | None = "auto") -> DevicePlan:
     Args:
         world_size: number of ranks, at least 1.
         backend: "auto" (the course's rule), "gloo" (every rank on CPU), "nccl" (one GPU per rank,
-            NCCL only: CPU tensors are refused), or None (no process group; devices as under "auto").
+            NCCL only: CPU tensors are refused), or None (plain processes on CPU: no process group,
+            and no GPU touched, so a pure-Python job does not pay for a CUDA context).
 
     Returns:
         A `DevicePlan`. Nothing is started and CUDA is not initialised.
@@ -211,15 +212,16 @@ def device_plan(world_size: int, backend: str | None = "auto") -> DevicePlan:
                 f"{gpus} CUDA device(s) (NCCL refuses two ranks on one GPU). Use backend='gloo' or 'auto'."
             )
         return DevicePlan(world_size, gpus, "nccl", cuda, f"backend='nccl': rank r on cuda:r ({gpus} GPU(s))")
-    pg = None if key is None else _MIXED
+    if key is None:
+        return DevicePlan(world_size, gpus, None, cpu, "backend=None: plain processes on CPU, no process group")
     if gpus == 0:
-        return DevicePlan(world_size, 0, None if key is None else "gloo", cpu, "no GPU: every rank on CPU with gloo")
+        return DevicePlan(world_size, 0, "gloo", cpu, "no GPU: every rank on CPU with gloo")
     if enough:
-        return DevicePlan(world_size, gpus, pg, cuda,
+        return DevicePlan(world_size, gpus, _MIXED, cuda,
                           f"{gpus} GPU(s) for {world_size} rank(s): rank r on cuda:r, "
                           "CUDA tensors through NCCL and CPU tensors through gloo")
     return DevicePlan(
-        world_size, gpus, None if key is None else "gloo", cpu,
+        world_size, gpus, "gloo", cpu,
         f"{gpus} GPU(s) for {world_size} ranks: every rank on CPU with gloo (NCCL refuses two ranks on one "
         f"GPU and gloo cannot send/recv CUDA tensors); launch at most {gpus} rank(s) to use the GPU(s)",
     )

@@ -23,7 +23,7 @@ port and the notebook's own process runs no store thread that a fork could catch
 rank writes its return value, or its exception and traceback, to a private folder; the parent
 re-raises the first failure with the rank number, and on timeout kills every rank and names those
 that had not finished. The environment variable DISTCOURSE_START_METHOD ("fork" or "spawn") overrides
-the choice when `start_method` is None (the test suite runs every notebook under spawn with it).
+the choice when `start_method` is None (`make test-spawn` runs every notebook under spawn with it).
 
 The device rule (one rule, followed by every lecture, exercise and test). With `backend="auto"` and
 G = `torch.cuda.device_count()` GPUs for a launch of `world_size` ranks:

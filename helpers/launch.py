@@ -504,11 +504,7 @@ def _run_rank(rank: int, job: _Job) -> None:
 
             pg_timeout = datetime.timedelta(seconds=job.timeout + 10)
             store = _rendezvous(rank, job, pg_timeout)
-            # A GPU rank binds its device: NCCL connects now (not inside the first timed collective),
-            # and barrier() knows which GPU to use.
-            bound = {"device_id": torch.device(device)} if device.startswith("cuda") else {}
-            dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout,
-                                    **bound)
+            dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
         _apply_memory_budget(job.memory_budget, device)
         result = job.fn(*job.args, **job.kwargs)
         _write(job.workdir, rank, "result", result)

@@ -7,12 +7,13 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: demo test release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
+.PHONY: demo test test-spawn release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
 	gpu-check gpu-bundle
 
 help:
 	@echo "make demo         release the assignments, autograde the example submissions, print the gradebook"
 	@echo "make test         the whole test suite (launcher, nbval of every notebook, release, grading corpus, kit)"
+	@echo "make test-spawn   every lecture and solution notebook with every launch spawned (macOS's start method)"
 	@echo "make release      regenerate release/ from source/ with nbgrader"
 	@echo "make grade        autograde everything in submitted/ in parallel (WORKERS=n), feedback/, grades.csv"
 	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
@@ -61,6 +62,12 @@ check-notebooks: $(STAMP)
 
 nbval: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=300 notebooks source
+
+# Every notebook again with DISTCOURSE_START_METHOD=spawn: each rank imports torch afresh, several
+# minutes on 2 cores, so it is a target of its own (tests/test_spawn.py keeps the path alive in `make test`).
+test-spawn: $(STAMP)
+	DISTCOURSE_START_METHOD=spawn $(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax \
+		--nbval-cell-timeout=600 --sanitize-with tests/sanitize.cfg notebooks source
 
 # One pytest run: the test suite and nbval over every lecture and solution notebook, on $(JOBS) workers.
 test: $(STAMP) check-notebooks

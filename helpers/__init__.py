@@ -4,6 +4,20 @@ Notebooks, assignments and graders import this one package (`import helpers`), i
 editable mode by the project file; nothing here knows any exercise's solution.
 """
 
-from helpers.launch import LaunchError, LaunchTimeout, RankError, launch, parse_bytes, rank_device, resolve_backend
+from helpers.launch import (
+    DevicePlan,
+    LaunchError,
+    LaunchTimeout,
+    RankError,
+    ddp_device_ids,
+    device_plan,
+    launch,
+    parse_bytes,
+    rank_device,
+    resolve_backend,
+)
 
-__all__ = ["launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "parse_bytes"]
+__all__ = [
+    "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
+    "DevicePlan", "ddp_device_ids", "parse_bytes",
+]

@@ -22,7 +22,29 @@ TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches 
 port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
 rank writes its return value, or its exception and traceback, to a private folder; the parent
 re-raises the first failure with the rank number, and on timeout kills every rank and names those
-that had not finished.
+that had not finished. The environment variable DISTCOURSE_START_METHOD ("fork" or "spawn") overrides
+the choice when `start_method` is None (`make test-spawn` runs every notebook under spawn with it).
+
+The device rule (one rule, followed by every lecture, exercise and test). With `backend="auto"` and
+G = `torch.cuda.device_count()` GPUs for a launch of `world_size` ranks:
+
+- G == 0: every rank on CPU, process group "gloo".
+- G >= world_size: rank r on `cuda:r` (r is also LOCAL_RANK), process group "cpu:gloo,cuda:nccl":
+  CUDA tensors travel through NCCL, CPU tensors (small bookkeeping: a loss to log, a count) through
+  gloo, so both kinds work in collectives and send/recv.
+- 0 < G < world_size (e.g. two ranks on one GPU): every rank on CPU with "gloo". NCCL refuses two
+  ranks on one GPU and gloo cannot send/recv CUDA tensors, so sharing a GPU is not an option; a
+  one-rank launch on a one-GPU machine does use the GPU.
+
+`rank_device()` returns the rank's device under that rule, `device_plan(world_size)` the whole
+decision (backend string, per-rank devices, and why), so a cell can print what it is about to get.
+Code that hands tensors or models to collectives, DDP, send/recv, FSDP or a pipeline puts them on
+`rank_device()` and brings results back with `.cpu()`; DDP takes `device_ids=[dev.index]` on CUDA
+and `device_ids=None` on CPU. Outside any launch `rank_device()` is `cuda:LOCAL_RANK` (0 in a
+notebook) when a GPU exists, else CPU.
+
+When DISTCOURSE_LAUNCH_LOG names a file, every launch appends one JSON line to it: world_size,
+backend, devices, start_method, seconds, ok.
 """
 
 from __future__ import annotations
@@ -32,6 +54,7 @@ import contextlib
 import ctypes
 import datetime
 import io
+import json
 import logging
 import os
 import pickle
@@ -47,10 +70,16 @@ from typing import Any, Callable
 import cloudpickle
 import psutil
 
-__all__ = ["launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "parse_bytes"]
+__all__ = [
+    "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
+    "DevicePlan", "ddp_device_ids", "parse_bytes",
+]
 
 _DEFAULT_TIMEOUT = 60.0
 _GRACE = 0.5  # seconds the surviving ranks get to exit after another rank failed
+#: Seconds the ranks may take to start (a spawned rank imports torch afresh: seconds on a slow
+#: laptop) before `timeout` starts counting. Rank start-up is not the launched code's time.
+STARTUP_LIMIT = 300.0
 _LIVE: set[int] = set()  # pids of ranks started by this process and not yet reaped
 
 
@@ -102,45 +131,140 @@ class _Job:
     timeout: float
     prefix_output: bool
     memory_budget: int | None = None
+    devices: tuple = ()
+    warm: bool = False  # spawned ranks import DDP's lazy modules before they count as started
+
+
+#: Environment variables read by the launcher (see the module docstring).
+START_METHOD_ENV = "DISTCOURSE_START_METHOD"
+LAUNCH_LOG_ENV = "DISTCOURSE_LAUNCH_LOG"
+GPU_MEMORY_ENV = "DISTCOURSE_GPU_MEMORY_BYTES"
+_DEVICE_ENV = "DISTCOURSE_DEVICE"  # set in each rank: the device the plan gave it
+
+_MIXED = "cpu:gloo,cuda:nccl"
+
+
+@dataclass(frozen=True)
+class DevicePlan:
+    """What a launch of `world_size` ranks gets on this machine (see the rule in the module docstring).
+
+    Attributes:
+        world_size: number of ranks.
+        gpus: CUDA devices this process sees (`torch.cuda.device_count()`).
+        backend: the process-group backend string given to `init_process_group` ("gloo",
+            "cpu:gloo,cuda:nccl", "nccl"), or None for plain processes.
+        devices: each rank's device, as strings ("cpu", "cuda:0", ...), in rank order.
+        reason: one sentence saying why.
+    """
+
+    world_size: int
+    gpus: int
+    backend: str | None
+    devices: tuple
+    reason: str
+
+    @property
+    def uses_gpu(self) -> bool:
+        return any(d.startswith("cuda") for d in self.devices)
+
+
+def _gpu_count() -> int:
+    """GPUs visible to this process, counted without initialising CUDA (NVML first, as torch does)."""
+    import torch
+
+    try:
+        return torch.cuda.device_count()
+    except Exception:  # noqa: BLE001 - a broken driver is "no GPU" for the course
+        return 0
+
+
+def device_plan(world_size: int, backend: str | None = "auto") -> DevicePlan:
+    """Decide the process-group backend and every rank's device for a launch of `world_size` ranks.
+
+    Args:
+        world_size: number of ranks, at least 1.
+        backend: "auto" (the course's rule), "gloo" (every rank on CPU), "nccl" (one GPU per rank,
+            NCCL only: CPU tensors are refused), or None (plain processes on CPU: no process group,
+            and no GPU touched, so a pure-Python job does not pay for a CUDA context).
+
+    Returns:
+        A `DevicePlan`. Nothing is started and CUDA is not initialised.
+    """
+    if isinstance(world_size, bool) or not isinstance(world_size, int):
+        raise TypeError(f"world_size must be an int (the number of ranks), got {world_size!r}")
+    if world_size < 1:
+        raise ValueError(f"world_size must be at least 1, got {world_size}")
+    if backend is not None and not isinstance(backend, str):
+        raise TypeError(f"backend must be 'auto', 'gloo', 'nccl' or None, not {backend!r}")
+    key = backend.lower() if backend is not None else None
+    if key not in ("auto", "gloo", "nccl", None):
+        raise ValueError(f"backend must be 'auto', 'gloo', 'nccl' or None, not {backend!r}")
+    gpus = _gpu_count()
+    cpu = tuple("cpu" for _ in range(world_size))
+    cuda = tuple(f"cuda:{r}" for r in range(world_size))
+    enough = gpus >= world_size
+    if key == "gloo":
+        return DevicePlan(world_size, gpus, "gloo", cpu, "backend='gloo' was asked for: every rank on CPU")
+    if key == "nccl":
+        if not enough:
+            raise ValueError(
+                f"backend='nccl' needs one GPU per rank: world_size={world_size} but this machine has "
+                f"{gpus} CUDA device(s) (NCCL refuses two ranks on one GPU). Use backend='gloo' or 'auto'."
+            )
+        return DevicePlan(world_size, gpus, "nccl", cuda, f"backend='nccl': rank r on cuda:r ({gpus} GPU(s))")
+    if key is None:
+        return DevicePlan(world_size, gpus, None, cpu, "backend=None: plain processes on CPU, no process group")
+    if gpus == 0:
+        return DevicePlan(world_size, 0, "gloo", cpu, "no GPU: every rank on CPU with gloo")
+    if enough:
+        return DevicePlan(world_size, gpus, _MIXED, cuda,
+                          f"{gpus} GPU(s) for {world_size} rank(s): rank r on cuda:r, "
+                          "CUDA tensors through NCCL and CPU tensors through gloo")
+    return DevicePlan(
+        world_size, gpus, "gloo", cpu,
+        f"{gpus} GPU(s) for {world_size} ranks: every rank on CPU with gloo (NCCL refuses two ranks on one "
+        f"GPU and gloo cannot send/recv CUDA tensors); launch at most {gpus} rank(s) to use the GPU(s)",
+    )
 
 
 def resolve_backend(backend: str | None, world_size: int) -> str | None:
-    """Return the process-group backend `launch` will use.
+    """The process-group backend string `launch` will use: `device_plan(world_size, backend).backend`.
 
-    "auto" means NCCL with one GPU per rank when `torch.cuda.device_count() >= world_size`,
-    else gloo on CPU. None means no process group at all (plain processes).
+    "auto" gives "gloo" without GPUs or with fewer GPUs than ranks, "cpu:gloo,cuda:nccl" with one GPU
+    per rank. None means no process group at all (plain processes).
     """
-    if backend is None:
-        return None
-    if not isinstance(backend, str):
-        raise TypeError(f"backend must be 'auto', 'gloo', 'nccl' or None, not {backend!r}")
-    backend = backend.lower()
-    if backend == "auto":
-        import torch
-
-        return "nccl" if torch.cuda.is_available() and torch.cuda.device_count() >= world_size else "gloo"
-    if backend not in ("gloo", "nccl"):
-        raise ValueError(f"backend must be 'auto', 'gloo', 'nccl' or None, not {backend!r}")
-    if backend == "nccl":
-        import torch
-
-        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
-        if count < world_size:
-            raise ValueError(
-                f"backend='nccl' needs one GPU per rank: world_size={world_size} but this machine has "
-                f"{count} CUDA device(s) (NCCL refuses two ranks on one GPU). Use backend='gloo' or 'auto'."
-            )
-    return backend
+    return device_plan(world_size, backend).backend
 
 
 def rank_device():
-    """The device this rank should put its tensors on: `cuda:LOCAL_RANK` under NCCL, else CPU."""
+    """The device this rank puts its tensors and models on, under the course's device rule.
+
+    Inside `launch`: the device the plan gave this rank (`cuda:r` or CPU). Under `torchrun` (a
+    process group the script initialised itself): `cuda:LOCAL_RANK` when the group's backend has
+    NCCL, else CPU. Outside any process group (a notebook cell): `cuda:LOCAL_RANK` (cuda:0) when a
+    GPU exists, else CPU.
+    """
     import torch
     import torch.distributed as dist
 
-    if dist.is_available() and dist.is_initialized() and dist.get_backend() == "nccl":
-        return torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0")))
-    return torch.device("cpu")
+    planned = os.environ.get(_DEVICE_ENV)
+    if planned:
+        return torch.device(planned)
+    local = int(os.environ.get("LOCAL_RANK", "0"))
+    if dist.is_available() and dist.is_initialized():
+        return torch.device("cuda", local) if "nccl" in str(dist.get_backend()) else torch.device("cpu")
+    return torch.device("cuda", local) if _gpu_count() > local else torch.device("cpu")
+
+
+def ddp_device_ids(device=None) -> list | None:
+    """What DDP's `device_ids` must be for a module on `device` (default `rank_device()`).
+
+    `[device.index]` for a CUDA device, None for CPU (DDP refuses `device_ids` for a CPU module).
+    """
+    import torch
+
+    device = rank_device() if device is None else torch.device(device)
+    return [device.index if device.index is not None else torch.cuda.current_device()] if device.type == "cuda" else None
 
 
 def launch(
@@ -162,20 +286,25 @@ def launch(
             process group is initialised, so `dist.get_rank()` and collectives just work.
         world_size: number of ranks (processes), at least 1.
         *args, **kwargs: passed to `fn` on every rank (copied into each process).
-        backend: "auto" (NCCL with one GPU per rank when there are enough GPUs, else gloo on CPU),
-            "gloo", "nccl", or None for plain processes without a process group.
-        timeout: seconds the whole launch may take. Past it every rank is killed and
-            `LaunchTimeout` names the ranks that had not finished.
-        start_method: "fork" or "spawn"; None picks fork when it is safe (Linux, CUDA not
-            initialised in this process), spawn otherwise.
+        backend: "auto" (the device rule above: gloo on CPU without enough GPUs, "cpu:gloo,cuda:nccl"
+            with rank r on cuda:r when there is a GPU per rank), "gloo", "nccl", or None for plain
+            processes without a process group. `device_plan(world_size, backend)` says what you get.
+        timeout: seconds the ranks may run once they have all started (a spawned rank's
+            start-up, importing torch, does not count; it has `STARTUP_LIMIT` seconds of its own).
+            Past it every rank is killed and `LaunchTimeout` names the ranks that had not finished.
+        start_method: "fork" or "spawn"; None takes DISTCOURSE_START_METHOD from the environment
+            when set, else fork when it is safe (Linux, CUDA not initialised in this process),
+            spawn otherwise.
         threads_per_rank: `torch.set_num_threads` in each rank (1 keeps N ranks from fighting
             over a laptop's few cores).
         prefix_output: prefix each line a rank prints with "[rank r]".
         memory_budget: make each rank a small "device": bytes (or a size such as "300MiB") it may
-            allocate beyond what it holds once its process group is up. Enforced for real: on CPU
-            with `setrlimit(RLIMIT_DATA)`, so PyTorch raises "DefaultCPUAllocator: can't allocate
-            memory"; under NCCL with `torch.cuda.set_per_process_memory_fraction`, so CUDA raises
-            its out-of-memory error. None: no limit.
+            allocate beyond what it holds when `fn` starts. Enforced for real, with the same
+            meaning on both: on CPU with `setrlimit(RLIMIT_DATA)` above the rank's data segment
+            (Linux only), so PyTorch raises "DefaultCPUAllocator: can't allocate memory"; on a GPU
+            with `torch.cuda.set_per_process_memory_fraction` above the memory the rank's caching
+            allocator already reserved, so CUDA raises `torch.OutOfMemoryError`. None: no limit
+            (but a rank on a GPU still obeys DISTCOURSE_GPU_MEMORY_BYTES when that is set).
 
     Returns:
         A list with `fn`'s return value from rank 0, 1, ..., world_size - 1.
@@ -196,8 +325,29 @@ def launch(
     if isinstance(threads_per_rank, bool) or not isinstance(threads_per_rank, int) or threads_per_rank < 1:
         raise ValueError(f"threads_per_rank must be a positive int, got {threads_per_rank!r}")
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
-    backend = resolve_backend(backend, world_size)
-    start_method = _choose_start_method(start_method)
+    plan = device_plan(world_size, backend)
+    start_method = _choose_start_method(start_method, plan)
+    started, ok = time.monotonic(), False
+    try:
+        results = _launch(fn, plan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget)
+        ok = True
+        return results
+    finally:
+        _log_launch(plan, start_method, time.monotonic() - started, ok)
+
+
+def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -> None:
+    path = os.environ.get(LAUNCH_LOG_ENV)
+    if not path:
+        return
+    line = json.dumps({"world_size": plan.world_size, "backend": plan.backend, "devices": list(plan.devices),
+                       "start_method": start_method, "seconds": round(seconds, 3), "ok": ok})
+    with contextlib.suppress(OSError), open(path, "a") as fh:
+        fh.write(line + "\n")
+
+
+def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget) -> list:
+    world_size = plan.world_size
 
     import torch.multiprocessing as mp
     from torch.multiprocessing.spawn import ProcessException
@@ -209,19 +359,28 @@ def launch(
         # picks and publishes it in workdir. (A store server thread here would sometimes be inside
         # getnameinfo, holding glibc's resolver lock, at the moment of a fork; the rank inheriting
         # the held lock hung forever in its own lookup.)
-        job = _Job(fn, args, kwargs, world_size, backend, workdir, threads_per_rank, float(timeout), prefix_output, budget)
+        job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
+                   budget, plan.devices, warm="torch._dynamo" in sys.modules)
         if start_method == "fork":
             _warm_imports()
             target, payload = _fork_entry, job
         else:
             target, payload = _spawn_entry, cloudpickle.dumps(job)
-        deadline = time.monotonic() + timeout
+        # `timeout` counts from the moment every rank has started (imports done): forked ranks start
+        # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
+        started_at = time.monotonic()
+        deadline = None
         # torch logs a warning for every rank it stops after a failure; our error says it better.
         logging.getLogger("torch.multiprocessing.spawn").setLevel(logging.ERROR)
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
         while True:
-            remaining = deadline - time.monotonic()
+            if deadline is None:
+                if all(os.path.exists(_path(workdir, r, "started")) for r in range(world_size)):
+                    deadline = time.monotonic() + timeout
+                elif time.monotonic() - started_at > STARTUP_LIMIT:
+                    raise _timeout_error(ctx, workdir, world_size, timeout, startup=True)
+            remaining = (deadline if deadline is not None else time.monotonic() + 0.25) - time.monotonic()
             if remaining <= 0:
                 raise _timeout_error(ctx, workdir, world_size, timeout)
             try:
@@ -253,17 +412,39 @@ def _warm_imports() -> None:
         _WARM = True
 
 
-def _choose_start_method(start_method: str | None) -> str:
+def _cuda_fork_safe() -> bool:
+    """False when this process may have initialised the CUDA driver, so a forked rank could not use it.
+
+    `torch.cuda.device_count()` counts through NVML, which leaves CUDA alone; when NVML fails it
+    falls back to `cudaGetDeviceCount`, after which forked children cannot use CUDA.
+    """
+    import torch
+
+    if torch.cuda.is_initialized():
+        return False
+    count_nvml = getattr(torch.cuda, "_device_count_nvml", None)
+    try:
+        return count_nvml is not None and count_nvml() >= 0
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def _choose_start_method(start_method: str | None, plan: DevicePlan | None = None) -> str:
     import multiprocessing
 
     import torch
 
+    source = "start_method"
+    if start_method is None and os.environ.get(START_METHOD_ENV):
+        start_method, source = os.environ[START_METHOD_ENV].strip().lower(), START_METHOD_ENV
     cuda_live = torch.cuda.is_initialized()
     if start_method is None:
         fork_ok = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
+        if plan is not None and plan.uses_gpu and not _cuda_fork_safe():
+            fork_ok = False
         return "fork" if fork_ok and not cuda_live else "spawn"
     if start_method not in ("fork", "spawn"):
-        raise ValueError(f"start_method must be 'fork', 'spawn' or None, not {start_method!r}")
+        raise ValueError(f"{source} must be 'fork', 'spawn' or None, not {start_method!r}")
     if start_method == "fork" and cuda_live:
         raise RuntimeError(
             "CUDA is already initialised in this process, and a forked child cannot use it. "
@@ -280,7 +461,10 @@ def _fork_entry(rank: int, job: _Job) -> None:
 
 
 def _spawn_entry(rank: int, payload: bytes) -> None:
-    _run_rank(rank, cloudpickle.loads(payload))
+    job = cloudpickle.loads(payload)  # imports torch and whatever the function's globals need
+    if job.warm:
+        _warm_imports()
+    _run_rank(rank, job)
 
 
 def _set_parent_death_signal() -> None:
@@ -292,10 +476,14 @@ def _set_parent_death_signal() -> None:
 
 def _run_rank(rank: int, job: _Job) -> None:
     _set_parent_death_signal()
+    with open(_path(job.workdir, rank, "started"), "w"):
+        pass  # the launch's timeout starts once every rank is here
     os.environ.update(
         RANK=str(rank), WORLD_SIZE=str(job.world_size), LOCAL_RANK=str(rank),
         LOCAL_WORLD_SIZE=str(job.world_size), MASTER_ADDR="127.0.0.1",
     )
+    device = job.devices[rank] if job.devices else "cpu"
+    os.environ[_DEVICE_ENV] = device
     if job.prefix_output:
         sys.stdout = _PrefixedStream(sys.stdout, f"[rank {rank}] ")
         sys.stderr = _PrefixedStream(sys.stderr, f"[rank {rank}] ")
@@ -305,16 +493,19 @@ def _run_rank(rank: int, job: _Job) -> None:
     dist = None
     store = None
     try:
+        if device.startswith("cuda"):
+            if torch.cuda._is_in_bad_fork():
+                raise RuntimeError(
+                    "this rank was forked from a process that had initialised CUDA, so it cannot use the GPU: "
+                    "restart the kernel, or pass start_method='spawn'")
+            torch.cuda.set_device(torch.device(device))
         if job.backend is not None:
             import torch.distributed as dist
 
             pg_timeout = datetime.timedelta(seconds=job.timeout + 10)
             store = _rendezvous(rank, job, pg_timeout)
-            if job.backend == "nccl":
-                torch.cuda.set_device(rank)
             dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
-        if job.memory_budget is not None:
-            _apply_memory_budget(job.memory_budget, job.backend, rank)
+        _apply_memory_budget(job.memory_budget, device)
         result = job.fn(*job.args, **job.kwargs)
         _write(job.workdir, rank, "result", result)
         if store is not None:
@@ -372,17 +563,75 @@ def _data_bytes() -> int:
     raise RuntimeError("cannot read VmData from /proc/self/status")
 
 
-def _apply_memory_budget(budget: int, backend: str | None, rank: int) -> None:
-    if backend == "nccl":
+LINUX_ONLY = (
+    "memory_budget on CPU needs Linux: it caps the rank's data segment with setrlimit(RLIMIT_DATA), which "
+    "macOS and Windows do not enforce. Only the memory-budget cells need it (Part 4's large-model "
+    "experiment and its assignment's budget exercise); everything else runs here. To run them: WSL 2 on "
+    "Windows, a Linux container or VM on macOS, a hosted notebook with a GPU (the budget then caps GPU "
+    "memory), or the course's JupyterHub."
+)
+
+
+def gpu_memory_fraction(budget: int | None, env_cap: int | None, reserved: int, total: int) -> float | None:
+    """The `set_per_process_memory_fraction` that lets a rank reserve `allowance` more bytes.
+
+    The allowance is the smaller of `budget` (launch's memory_budget) and `env_cap`
+    (DISTCOURSE_GPU_MEMORY_BYTES), above `reserved` (what the rank's caching allocator already holds
+    when `fn` starts), out of the device's `total`; None when neither is set.
+    """
+    caps = [c for c in (budget, env_cap) if c is not None]
+    if not caps:
+        return None
+    if total <= 0:
+        raise ValueError(f"a GPU's total memory must be positive, got {total}")
+    return min(1.0, (reserved + min(caps)) / total)
+
+
+def _gpu_env_cap() -> int | None:
+    raw = os.environ.get(GPU_MEMORY_ENV, "").strip()
+    if not raw:
+        return None
+    try:
+        return parse_bytes(int(raw) if raw.isdigit() else raw)
+    except (TypeError, ValueError):
+        raise ValueError(f"{GPU_MEMORY_ENV}={raw!r} is not a size: set it to a number of bytes, e.g. 2147483648") from None
+
+
+def _warm_cuda_libraries(dev) -> None:
+    """Make cuBLAS allocate its workspace now, so that it counts as footprint, not as budget.
+
+    cuBLAS takes its workspace (up to 32 MiB per handle on recent GPUs) from PyTorch's caching
+    allocator at the first matrix product; a budget of a few MiB would otherwise be spent on it.
+    """
+    import torch
+
+    a = torch.ones(64, 64, device=dev, requires_grad=True)
+    (a @ a).sum().backward()
+    del a
+    torch.cuda.synchronize(dev)
+    torch.cuda.empty_cache()  # give back the small blocks of the warm-up; the workspace stays
+
+
+def _apply_memory_budget(budget: int | None, device: str) -> None:
+    """Cap this rank's memory at `budget` bytes above what it holds now (see launch's memory_budget)."""
+    if device.startswith("cuda"):
         import torch
 
-        total = torch.cuda.get_device_properties(rank).total_memory
-        torch.cuda.set_per_process_memory_fraction(min(1.0, budget / total), rank)
+        env_cap = _gpu_env_cap()
+        if budget is None and env_cap is None:
+            return
+        dev = torch.device(device)
+        _warm_cuda_libraries(dev)
+        fraction = gpu_memory_fraction(budget, env_cap, torch.cuda.memory_reserved(dev),
+                                       torch.cuda.get_device_properties(dev).total_memory)
+        torch.cuda.set_per_process_memory_fraction(fraction, dev)
+        return
+    if budget is None:
         return
     import resource
 
     if not sys.platform.startswith("linux"):
-        raise RuntimeError("memory_budget on CPU needs Linux (RLIMIT_DATA); run this cell on Linux or a GPU")
+        raise RuntimeError(LINUX_ONLY)
     limit = _data_bytes() + budget
     resource.setrlimit(resource.RLIMIT_DATA, (limit, resource.getrlimit(resource.RLIMIT_DATA)[1]))
 
@@ -531,10 +780,16 @@ def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
     return RankError(msg, rank, how, "")
 
 
-def _timeout_error(ctx, workdir: str, world_size: int, timeout: float) -> LaunchTimeout:
+def _timeout_error(ctx, workdir: str, world_size: int, timeout: float, startup: bool = False) -> LaunchTimeout:
     finished = [r for r in range(world_size) if os.path.exists(_path(workdir, r, "result"))]
     running = [r for r in range(world_size) if r not in finished]
     _kill_all(ctx)
+    if startup:
+        late = [r for r in range(world_size) if not os.path.exists(_path(workdir, r, "started"))]
+        return LaunchTimeout(
+            f"rank(s) {late} had not even started after {STARTUP_LIMIT:g} s (a spawned rank imports torch and "
+            "what your function uses); every rank was killed. Is the machine overloaded, or does importing "
+            "something your function uses hang?", running, finished)
     msg = f"launch timed out after {timeout:g} s; every rank was killed. "
     if running and finished:
         msg += f"Rank(s) {running} were still running; rank(s) {finished} had returned and were waiting for them. "

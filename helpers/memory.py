@@ -24,7 +24,7 @@ from typing import Iterable
 import psutil
 import torch
 
-__all__ = ["tensor_bytes", "format_bytes", "rss_bytes", "peak_rss_bytes", "SavedActivations"]
+__all__ = ["tensor_bytes", "format_bytes", "rss_bytes", "peak_rss_bytes", "PeakMemory", "SavedActivations"]
 
 _UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB")
 
@@ -89,6 +89,60 @@ def peak_rss_bytes() -> int:
     """The largest resident set size this process has had since it started (Linux and macOS)."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024  # Linux reports KiB, macOS bytes
+
+
+def _status_bytes(key: str) -> int:
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no {key} in /proc/self/status")
+
+
+class PeakMemory:
+    """The peak memory of a `with` block on `device`, above what was in use when the block began.
+
+    On a CUDA device: the caching allocator's own statistics (`torch.cuda.max_memory_allocated`
+    after `reset_peak_memory_stats`, the device synchronised at both ends), so the number is the
+    tensors' bytes at their high point, not the memory the allocator keeps cached.
+    On CPU: the process's resident high-water mark (VmHWM, reset through /proc/self/clear_refs) on
+    Linux; elsewhere the peak resident size since the process started (`ru_maxrss`), which can only
+    over-estimate. Either way, tensors freed inside the block still count at their peak.
+
+    Attributes (after the block):
+        peak: bytes above the starting point at the block's high point.
+        device: the device measured.
+    """
+
+    def __init__(self, device=None):
+        self.device = torch.device("cpu" if device is None else device)
+        self.peak = None
+
+    def __enter__(self) -> "PeakMemory":
+        if self.device.type == "cuda":
+            torch.cuda.synchronize(self.device)
+            torch.cuda.reset_peak_memory_stats(self.device)
+            self._start = torch.cuda.memory_allocated(self.device)
+        elif sys.platform.startswith("linux"):
+            try:
+                with open("/proc/self/clear_refs", "w") as fh:
+                    fh.write("5")  # reset the high-water mark VmHWM to the current resident size
+            except OSError:
+                pass  # without it: the peak since the process started
+            self._start = _status_bytes("VmRSS")
+        else:
+            self._start = rss_bytes()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.device.type == "cuda":
+            torch.cuda.synchronize(self.device)
+            top = torch.cuda.max_memory_allocated(self.device)
+        elif sys.platform.startswith("linux"):
+            top = _status_bytes("VmHWM")
+        else:
+            top = peak_rss_bytes()
+        self.peak = max(top - self._start, 0)
 
 
 class SavedActivations:

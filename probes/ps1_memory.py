@@ -302,7 +302,7 @@ def _two_stage_rank(two_stage_step):
 
 
 def two_stage_step(fn) -> None:
-    """Both stages on two ranks (NCCL on two GPUs, else gloo on CPU): rank 1's loss, every gradient."""
+    """Both stages on two ranks (on cuda:0 and cuda:1 when there is a GPU per rank, else on CPU): rank 1's loss, every gradient."""
     try:
         per_rank = run_ranks("two_stage_step", _two_stage_rank, 2, fn, timeout=15)
     except AssertionError as exc:

@@ -1,7 +1,7 @@
 """Probes of ps2_ddp: the inputs the hidden tests give the student's code, and what it did on real ranks.
 
-Public (see `probes`): the rank functions below run the student's code on 2 and 4 ranks (gloo on
-CPU, NCCL when there are enough GPUs) and return what it produced: gradients before and after
+Public (see `probes`): the rank functions below run the student's code on 2 and 4 ranks, each on
+`helpers.rank_device()` (a GPU per rank when there are enough, else CPU with gloo), and return what it produced: gradients before and after
 averaging, parameters after every step, shards, the batches and weights a training run met, the
 checkpoint it wrote. The single-process references, the comparisons and the messages about mistakes
 are in `autograders.ps2_ddp`, which rebuilds the same inputs from the builders here.

@@ -2,7 +2,8 @@
 
 Public (see `probes`): the expected answers, the reference computations and the messages about
 mistakes are in `autograders.ps3_batch`, which rebuilds the same inputs from the functions here.
-Multi-process probes run the student's function on real gloo ranks through `run_ranks`, with short
+Multi-process probes run the student's function on real ranks through `run_ranks` (on `helpers.rank_device()`:
+the GPUs when there is one per rank, else CPU with gloo), with short
 timeouts: a submission that hangs (for example uneven shards without `join()`) fails its cell in
 seconds and never stalls the grader.
 """
@@ -14,6 +15,7 @@ import torch.distributed as dist
 import torch.nn.functional as F
 from torch import nn
 
+import helpers
 from probes import outcome, report
 from probes.common import run_ranks
 
@@ -133,8 +135,9 @@ def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     rank, world_size = dist.get_rank(), dist.get_world_size()
-    model = small_mlp(seed=rank)  # different seeds: DDP's broadcast makes them equal
-    ddp = DDP(model)
+    dev = helpers.rank_device()
+    model = small_mlp(seed=rank).to(dev)  # different seeds: DDP's broadcast makes them equal
+    ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
     counter = {"calls": 0}
 
     def counting_hook(state, bucket):
@@ -147,8 +150,8 @@ def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
     for cycle in range(cycles):
         before = counter["calls"]
         ddp.zero_grad(set_to_none=False)
-        accumulate_gradients(ddp, F.mse_loss, [(x.clone(), y.clone()) for x, y in data[cycle][rank]])
-        grads = [p.grad.detach().clone() if p.grad is not None else None for p in model.parameters()]
+        accumulate_gradients(ddp, F.mse_loss, [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in data[cycle][rank]])
+        grads = [p.grad.detach().cpu().clone() if p.grad is not None else None for p in model.parameters()]
         results.append({"allreduces": counter["calls"] - before, "grads": grads})
         # Step like a training loop would, so the next cycle starts from new weights.
         with torch.no_grad():
@@ -206,12 +209,14 @@ def _weighted_rank(weighted_backward, sizes):
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     rank = dist.get_rank()
-    model = small_mlp(seed=rank)
-    ddp = DDP(model)
+    dev = helpers.rank_device()
+    model = small_mlp(seed=rank).to(dev)
+    ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
     x, y = uneven_data(sizes)
     start = sum(sizes[:rank])
-    weighted_backward(ddp, F.mse_loss, x[start : start + sizes[rank]].clone(), y[start : start + sizes[rank]].clone())
-    return [p.grad.detach().clone() if p.grad is not None else None for p in model.parameters()]
+    weighted_backward(ddp, F.mse_loss, x[start : start + sizes[rank]].to(dev, copy=True),
+                      y[start : start + sizes[rank]].to(dev, copy=True))
+    return [p.grad.detach().cpu().clone() if p.grad is not None else None for p in model.parameters()]
 
 
 def weighted_backward_full_batch_gradient(fn) -> None:
@@ -235,12 +240,13 @@ def _train_uneven_rank(train_uneven, counts):
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     rank = dist.get_rank()
-    model = small_mlp(seed=rank)
-    ddp = DDP(model)
+    dev = helpers.rank_device()
+    model = small_mlp(seed=rank).to(dev)
+    ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
     optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1, momentum=0.9)
-    batches = [(x.clone(), y.clone()) for x, y in uneven_batches(counts)[rank]]
+    batches = [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in uneven_batches(counts)[rank]]
     train_uneven(ddp, optimizer, F.mse_loss, batches)
-    return torch.cat([p.detach().flatten() for p in model.parameters()])
+    return torch.cat([p.detach().flatten() for p in model.parameters()]).cpu()
 
 
 def train_uneven_finishes_and_matches(fn) -> None:

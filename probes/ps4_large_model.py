@@ -3,7 +3,7 @@
 Public (see `probes`): the expected answers and the messages about mistakes are in
 `autograders.ps4_large_model`, which rebuilds the same inputs from the functions here.
 
-The pipeline exercises run on real ranks (2 and 4, gloo on CPU), each rank holding one stage of a
+The pipeline exercises run on real ranks (2 and 4, each on `helpers.rank_device()`), each rank holding one stage of a
 small model; every rank reports the loss it returned and its stage's gradients. A pipeline that
 deadlocks (send/recv in the wrong order) is stopped after `TIMEOUT` seconds and loses its cell, not
 the grading run.

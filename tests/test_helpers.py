@@ -44,6 +44,27 @@ def test_rss_and_peak_are_plausible():
     assert memory.rss_bytes() > 10 * 2**20 and memory.peak_rss_bytes() > 10 * 2**20
 
 
+def test_peak_memory_on_cpu_sees_a_freed_tensor_at_its_peak():
+    with memory.PeakMemory("cpu") as peak:
+        x = torch.ones(40 * 2**20 // 4)  # 40 MiB, touched
+        del x
+    assert peak.peak >= 30 * 2**20
+
+
+def test_peak_memory_on_a_gpu_reads_the_allocator_statistics(monkeypatch):
+    """The CUDA branch, with made-up allocator numbers: peak = max allocated - allocated at the start."""
+    calls = []
+    monkeypatch.setattr(torch.cuda, "synchronize", lambda device=None: calls.append(("sync", device)))
+    monkeypatch.setattr(torch.cuda, "reset_peak_memory_stats", lambda device=None: calls.append(("reset", device)))
+    monkeypatch.setattr(torch.cuda, "memory_allocated", lambda device=None: 100)
+    monkeypatch.setattr(torch.cuda, "max_memory_allocated", lambda device=None: 1100)
+    with memory.PeakMemory("cuda:1") as peak:
+        pass
+    assert peak.peak == 1000
+    dev = torch.device("cuda", 1)
+    assert calls == [("sync", dev), ("reset", dev), ("sync", dev)]
+
+
 def test_digits_are_shuffled_reproducibly_and_checked():
     X, y = load_digits_tensors(num_samples=100, seed=1)
     X2, y2 = load_digits_tensors(num_samples=100, seed=1)

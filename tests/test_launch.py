@@ -318,8 +318,8 @@ def test_nccl_without_enough_gpus_is_refused_with_advice():
         helpers.launch(print, 2, backend="nccl")
 
 
-def test_auto_backend_is_gloo_without_gpus():
-    expected = "nccl" if torch.cuda.device_count() >= 2 else "gloo"
+def test_auto_backend_follows_the_device_rule_on_this_machine():
+    expected = "cpu:gloo,cuda:nccl" if torch.cuda.device_count() >= 2 else "gloo"
     assert helpers.resolve_backend("auto", 2) == expected
 
 
@@ -389,13 +389,14 @@ def _allocate_mib(mib):
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_DATA is Linux's")
 def test_memory_budget_lets_a_small_rank_through_and_stops_a_large_one_with_a_real_oom():
-    assert helpers.launch(_allocate_mib, 2, 40, memory_budget="100MiB") == [40, 40]
+    # gloo: CPU ranks even on a machine with GPUs (there the budget would cap GPU memory instead)
+    assert helpers.launch(_allocate_mib, 2, 40, memory_budget="100MiB", backend="gloo") == [40, 40]
     with pytest.raises(helpers.RankError) as info:
-        helpers.launch(_allocate_mib, 2, 200, memory_budget="100MiB")
+        helpers.launch(_allocate_mib, 2, 200, memory_budget="100MiB", backend="gloo")
     assert "DefaultCPUAllocator: can't allocate memory" in str(info.value)
     assert "ran out of memory" in str(info.value)
     # the same allocation without a budget fits: the limit, not the machine, stopped it
-    assert helpers.launch(_allocate_mib, 2, 200) == [200, 200]
+    assert helpers.launch(_allocate_mib, 2, 200, backend="gloo") == [200, 200]
 
 
 def test_many_launches_in_a_row_never_hang():

@@ -34,10 +34,11 @@ def train_digits(per_rank_batch, num_epochs=2, lr=0.2, seed=0, checkpoint_path=N
     from torch.nn.parallel import DistributedDataParallel as DDP
     from torch.utils.data import DataLoader, DistributedSampler, TensorDataset
 
+    from helpers import rank_device
     from helpers.data import load_digits_tensors
 
     rank, world_size = dist.get_rank(), dist.get_world_size()
-    device = torch.device("cuda", torch.cuda.current_device()) if dist.get_backend() == "nccl" else torch.device("cpu")
+    device = rank_device()                         # cuda:LOCAL_RANK with a GPU per rank, else the CPU
     X, y = load_digits_tensors(seed=seed)
     train = TensorDataset(X[:1536], y[:1536])      # 1536 = 24 x 64: every batch is full
     X_test, y_test = X[1536:].to(device), y[1536:].to(device)
@@ -79,11 +80,15 @@ def main():
     parser.add_argument("--epochs", type=int, default=2)
     parser.add_argument("--checkpoint", default=None)
     args = parser.parse_args()
+    from helpers import resolve_backend
+
     # torchrun sets RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT: init_method="env://".
-    use_nccl = torch.cuda.is_available() and torch.cuda.device_count() >= int(os.environ["LOCAL_WORLD_SIZE"])
-    if use_nccl:
+    # The course's device rule, per machine: a GPU per local rank gives "cpu:gloo,cuda:nccl" and
+    # cuda:LOCAL_RANK; fewer GPUs than local ranks (or none) gives gloo on CPU.
+    backend = resolve_backend("auto", int(os.environ["LOCAL_WORLD_SIZE"]))
+    if "nccl" in backend:
         torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
-    dist.init_process_group("nccl" if use_nccl else "gloo", init_method="env://")
+    dist.init_process_group(backend, init_method="env://")
     try:
         losses = train_digits(args.per_rank_batch, num_epochs=args.epochs, checkpoint_path=args.checkpoint)
         if dist.get_rank() == 0:

@@ -126,7 +126,7 @@ class World:
     def outside(self) -> list[str]:
         """Folders outside the sandbox whose files must come out of grading unchanged."""
         return [os.path.join(ROOT, d) for d in ("probes", "helpers", "autograders", "source", "release")] + [
-            os.path.join(ROOT, "nbgrader_config.py"), self.home, self.other,
+            os.path.join(ROOT, "nbgrader_config.py"), os.path.join(self.home, ".ssh"), self.other,
             os.path.join(self.course, "source"), os.path.join(self.course, "release"),
             os.path.join(self.course, "secret-canary.txt"), *glob.glob(os.path.join(self.course, "victim-*"))]
 
@@ -332,7 +332,7 @@ class Run:
     returncode: int
     log: str
     report: list
-    scores: dict  # student -> {grade cell: score}
+    scores: dict  # student -> {grade cell: score + extra credit}
     max_scores: dict  # student -> {grade cell: max score}
     statuses: dict
     peak_rss: dict
@@ -341,6 +341,8 @@ class Run:
     listener: list
     fifo_opened: list
     pth_ran: bool
+    canaries: Canaries = field(default_factory=lambda: CANARIES)
+    students: list = field(default_factory=list)
 
     def graded_nb(self, student: str):
         path = os.path.join(self.world.course, "autograded", student, ASSIGNMENT, NB_FILE)
@@ -399,9 +401,10 @@ def grade(world: World, command: list[str], cwd: str = ROOT, fifos: list[str] | 
         with open(report_path) as fh:
             report = json.load(fh)
     scores, max_scores = _gradebook_scores(world.course)
-    return Run(world=world, returncode=proc.returncode, log=log, report=report, scores=scores, max_scores=max_scores,
+    run = Run(world=world, returncode=proc.returncode, log=log, report=report, scores=scores, max_scores=max_scores,
                statuses={r["student"]: r for r in report}, peak_rss=peak.peak, before=before, after=after,
                listener=listener.received, fifo_opened=fifo.opened, pth_ran=os.path.exists(world.pth_marker))
+    return run
 
 
 def _gradebook_scores(course: str):
@@ -415,7 +418,8 @@ def _gradebook_scores(course: str):
                     nb = gb.find_submission_notebook(ASSIGNMENT, ASSIGNMENT, student.id)
                 except Exception:  # noqa: BLE001 - MissingEntry: not graded
                     continue
-                scores[student.id] = {g.name: g.score for g in nb.grades}
+                # extra credit counts: an attack may raise its grade that way
+                scores[student.id] = {g.name: g.score + (g.extra_credit or 0) for g in nb.grades}
                 max_scores[student.id] = {g.name: g.max_score for g in nb.grades}
     except Exception as exc:  # noqa: BLE001 - a wrecked gradebook is a finding, reported by the tests
         scores["__error__"] = {"gradebook unreadable": str(exc)}

@@ -168,12 +168,14 @@ def _write_course():
 _step("escape-write-course", _write_course)
 def _gradebook():
     db = sqlite3.connect(reveal(COURSE) + "/gradebook.db", timeout=60)
-    others = db.execute("UPDATE grade SET manual_score = 0").rowcount
+    others = db.execute(  # the first honest student, graded before this one
+        "UPDATE grade SET manual_score = 0 WHERE notebook_id IN (SELECT n.id FROM submitted_notebook n "
+        "JOIN submitted_assignment a ON n.assignment_id = a.id WHERE a.student_id = 'aa_honest')").rowcount
     mine = db.execute(
         "UPDATE grade SET extra_credit = 100 WHERE notebook_id IN (SELECT n.id FROM submitted_notebook n "
         "JOIN submitted_assignment a ON n.assignment_id = a.id WHERE a.student_id = ?)", (ME,)).rowcount
     db.commit()
-    return f"{{others}} grades set to 0, extra credit on {{mine}}"
+    return f"{{others}} grades of aa_honest set to 0, extra credit on {{mine}} of its own"
 _step("escape-gradebook", _gradebook)
 def _other_submission():
     target = reveal(COURSE) + "/submitted/zz_honest/ps1_memory/ps1_memory.ipynb"
@@ -315,14 +317,15 @@ _step("disk-300MiB", lambda: _write(3))
 
 CPU_HOG = '''
 import os, time
-_end = time.time() + 150
-for _ in range({spinners}):
+_end = time.time() + 60
+for _ in range({spinners}):  # every core, from the start: the neighbour starts its kernel and ranks meanwhile
     if os.fork() == 0:
         while time.time() < _end:
             pass
         os._exit(0)
 print("spinning")
 '''
+HOLD = "import time\ntime.sleep(12)"  # answer cells that keep the hog's kernel (and its spinners) alive
 
 TWO_CHILDREN = '''
 import time

@@ -239,6 +239,8 @@ def test_6_secrets_never_reach_any_output(main_run):
             continue
         data = h.read_unfollowed(path).decode("utf-8", errors="replace")
         for what, secret in run.canaries.secrets().items():
+            if what == "gradebook" and path.endswith("grades.csv"):
+                continue  # the export of the gradebook holds its students' names: that is what it is for
             if secret in data:
                 leaks.append(f"{what} in {os.path.relpath(path, run.world.course)}")
         if run.canaries.honest in data and "honest" not in path:

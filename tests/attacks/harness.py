@@ -19,7 +19,6 @@ import sys
 import sysconfig
 import tempfile
 import threading
-import time
 from dataclasses import dataclass, field
 
 import nbformat

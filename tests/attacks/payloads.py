@@ -317,15 +317,16 @@ _step("disk-300MiB", lambda: _write(3))
 
 CPU_HOG = '''
 import os, time
-_end = time.time() + 60
+_end = time.time() + 45
 for _ in range({spinners}):  # every core, from the start: the neighbour starts its kernel and ranks meanwhile
     if os.fork() == 0:
+        os.setsid()  # a session of its own: the scheduler's autogroups then share the CPU per spinner
         while time.time() < _end:
             pass
         os._exit(0)
 print("spinning")
 '''
-HOLD = "import time\ntime.sleep(12)"  # answer cells that keep the hog's kernel (and its spinners) alive
+HOLD = "import time\ntime.sleep(8)"  # answer cells that keep the hog's kernel (and its spinners) alive
 
 TWO_CHILDREN = '''
 import time

@@ -10,7 +10,11 @@ full marks, no secret reached any output (graded notebooks, feedback, grading_re
 grades.csv), and nothing outside the sandbox changed (checksums of the course's files, the checkout's
 probes/, helpers/, autograders/ and the virtual environment's .pth files).
 
-Numbers in test names refer to the findings of "Grades only the grader can give" (see README's threat model).
+Four gradings: the main class (sandboxed, as root, 2 workers), a class under lowered resource limits
+(memory, /tmp, CPU), a class graded with --unsandboxed, and the main attacks again as uid 65534
+(skipped where that user cannot run the virtual environment's interpreter). Numbers in test names
+(test_1_ ... test_11_) are the findings of the security review "Grades only the grader can give";
+test_own_ are attacks beyond it.
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ import base64
 import math
 import numbers
 import os
+import sys
 from typing import Any
 
 #: The MIME type of an observation in a cell's outputs.
@@ -54,9 +55,9 @@ def encode(obj: Any, _depth: int = 0) -> Any:
     if isinstance(obj, numbers.Real):
         value = float(obj)
         return value if math.isfinite(value) else {"__float__": repr(value)}
-    import torch
+    torch = sys.modules.get("torch")  # a tensor exists only where torch was imported: no import here
 
-    if isinstance(obj, torch.Tensor):
+    if torch is not None and isinstance(obj, torch.Tensor):
         t = obj.detach().to("cpu").contiguous()
         raw = t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
         return {"__tensor__": str(t.dtype).removeprefix("torch."), "shape": list(t.shape),

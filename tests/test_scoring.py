@@ -244,13 +244,18 @@ def _peak_rss(cmd, cwd) -> int:
 
     proc = subprocess.Popen(cmd, cwd=str(cwd), env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     watched, peak = psutil.Process(proc.pid), 0
-    while proc.poll() is None:
-        try:
-            peak = max(peak, watched.memory_info().rss)
-        except psutil.NoSuchProcess:
-            break
-        time.sleep(0.05)
-    out = proc.communicate()[0]
+    try:
+        while proc.poll() is None:
+            try:
+                peak = max(peak, watched.memory_info().rss)
+            except psutil.NoSuchProcess:
+                break
+            time.sleep(0.05)
+        out = proc.communicate()[0]
+    finally:
+        if proc.poll() is None:  # the test was stopped: leave no grader behind
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 0, out
     return peak
 

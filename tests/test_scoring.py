@@ -130,6 +130,29 @@ def test_reports_are_taken_out_of_the_outputs_as_they_arrive():
     assert answer.outputs == [] and ex._observations == []
 
 
+# ------------------------------------------------------------------ the course's own test cells
+
+
+def test_every_graded_test_cell_of_the_course_has_a_probe_call_the_grader_can_bind():
+    """A test cell with no probe call scores 0 for everyone (its visible asserts ran where the student rules)."""
+    from tools.course import assignments
+
+    found = 0
+    for name in assignments():
+        source_nb, _ = grading.source_and_release(name)
+        for cell in source_nb.cells:
+            if not judge.is_test_cell(cell):
+                continue
+            grade_id = cell.metadata["nbgrader"]["grade_id"]
+            calls = judge.probe_calls(cell.source)  # raises Unverifiable for a call it could not count
+            assert calls, f"{name}/{grade_id}: a graded test cell without a probe call scores 0 for everyone"
+            for call in calls:
+                assert call.literals == {} or call.check.endswith(".quiz"), (
+                    f"{name}/{grade_id}: {call.check} binds {call.literals}: its report must repeat them by name")
+            found += 1
+    assert found >= 40
+
+
 # ------------------------------------------------------------------ real nbgrader autograde of ps1_memory
 
 FORGE_SCORE = (
@@ -307,3 +330,13 @@ def test_a_deleted_test_cell_scores_zero_not_to_grade_by_hand(tiny_graded):
     table = grade_tool.gradebook_table(str(root))
     row = next(line for line in table.splitlines() if line.startswith("deletes_test_cell"))
     assert row.split()[2] == "1/3" and row.split()[3] == "0", table
+    # a gradebook written before deleted test cells were scored: the table still counts them as autograded 0
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        gb.find_grade("add_small", "ps0", "ps0", "deletes_test_cell").auto_score = None
+        gb.db.commit()
+    table = grade_tool.gradebook_table(str(root))
+    row = next(line for line in table.splitlines() if line.startswith("deletes_test_cell"))
+    assert row.split()[2] == "1/3" and row.split()[3] == "0", table
+    assert (0.0, 2.0) in grade_tool.exercise_scores(str(root))[("ps0", "add_small")]

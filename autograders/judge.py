@@ -335,6 +335,14 @@ def _fail(cell, position: int, message: str | NotebookNode, checks: int) -> Verd
     return Verdict(False, error.evalue, checks)
 
 
+def _same_literal(got, value) -> bool:
+    """Equal and of the same kind (a number may be int or float; "q3" is not b"q3", 1 is not True)."""
+    number = (int, float)
+    if isinstance(value, number) and not isinstance(value, bool):
+        return isinstance(got, number) and not isinstance(got, bool) and got == value
+    return type(got) is type(value) and got == value
+
+
 def _binding_error(call: ProbeCall, payload) -> NotebookNode | None:
     """Why a report does not answer this call of the cell, or None when it does."""
     check = payload.get("check") if isinstance(payload, dict) else None
@@ -350,7 +358,7 @@ def _binding_error(call: ProbeCall, payload) -> NotebookNode | None:
         return None
     for name, value in call.literals.items():
         got = observation.get(name, _NOT_LITERAL) if isinstance(observation, dict) else _NOT_LITERAL
-        if got is _NOT_LITERAL or type(got) is not type(value) or got != value:
+        if got is _NOT_LITERAL or not _same_literal(got, value):
             shown = "nothing" if got is _NOT_LITERAL else repr(got)[:80]
             return _error("AssertionError", (
                 f"the hidden check {call.name} of this cell is for {name} {value!r}, but the report names {shown}: "

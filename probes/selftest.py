@@ -24,4 +24,5 @@ def world_sum(fn, world_size: int = 2, timeout: float = 8.0) -> None:
     """fn() on `world_size` ranks; a hang or a crash fails here, in words (see probes.common.run_ranks)."""
     from probes.common import run_ranks  # torch and the launcher, only for the check that needs ranks
 
-    report("selftest.world_sum", {"world_size": world_size, "results": run_ranks("world_sum", fn, world_size, timeout=timeout)})
+    results = run_ranks("world_sum", fn, world_size, timeout=timeout)
+    report("selftest.world_sum", {"world_size": world_size, "timeout": timeout, "results": results})

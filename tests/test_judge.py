@@ -235,3 +235,19 @@ def test_a_judgement_that_takes_too_long_costs_the_cell(monkeypatch):
     judge.judge_cell(cell)
     assert time.monotonic() - start < 5
     assert "took longer than 0.5 s" in _errors(cell)[0].evalue
+
+
+def test_a_call_binds_every_literal_argument_including_keywords():
+    source = "from probes import selftest as probe\nprobe.world_sum(world_sum, 2, timeout=8)"
+    assert judge.probe_calls(source) == [judge.ProbeCall("selftest.world_sum", {"world_size": 2, "timeout": 8})]
+
+    def verdict(observation):
+        cell = _test_cell(_observation("selftest.world_sum", observation), source=source)
+        return judge.judge_cell(cell)
+
+    assert verdict({"world_size": 2, "timeout": 8, "results": [3.0, 3.0]}).passed
+    assert verdict({"world_size": 2, "timeout": 8.0, "results": [3.0, 3.0]}).passed  # a number is a number
+    assert not verdict({"world_size": 2, "results": [3.0, 3.0]}).passed  # says nothing about its timeout
+    assert not verdict({"world_size": 1, "timeout": 8, "results": [1.0]}).passed  # another call's report
+    assert not verdict({"world_size": True, "timeout": 8, "results": [3.0, 3.0]}).passed  # True is not 2
+    assert not verdict({"world_size": 2, "timeout": 8, "results": [3.0, 4.0]}).passed  # bound, then judged

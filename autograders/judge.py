@@ -243,7 +243,8 @@ def _error(ename: str, evalue: str) -> NotebookNode:
 def is_test_cell(cell) -> bool:
     """A graded code cell that is not an answer: nbgrader restores its source from the course's own."""
     meta = cell.get("metadata", {}).get("nbgrader", {})
-    return cell.get("cell_type") == "code" and bool(meta.get("grade")) and not meta.get("solution")
+    return (cell.get("cell_type") == "code" and bool(meta.get("grade")) and not meta.get("solution")
+            and isinstance(meta.get("grade_id"), str))  # nbgrader drops the id of a cell it does not know
 
 
 @dataclasses.dataclass

@@ -61,12 +61,17 @@ class SaveVerifiedGrades(SaveAutoGrades):
             self.log.error("no verdicts from ResilientExecute: every test cell scores 0 "
                            "(is autograders.execute.ResilientExecute in Autograde.autograde_preprocessors?)")
             self._verdicts = {}
-        self._present = {cell.metadata["nbgrader"]["grade_id"] for cell in nb.cells if utils.is_grade(cell)}
+        self._present = {cell.metadata["nbgrader"].get("grade_id") for cell in nb.cells if utils.is_grade(cell)}
         self.gradebook = Gradebook(self.db_url)
         with self.gradebook:
             nb, resources = super(SaveAutoGrades, self).preprocess(nb, resources)
             self._score_deleted_test_cells()
         return nb, resources
+
+    def preprocess_cell(self, cell, resources, cell_index):
+        if utils.is_grade(cell) and not isinstance(cell.metadata["nbgrader"].get("grade_id"), str):
+            return cell, resources  # a graded cell the course does not have (nbgrader dropped its id): no score
+        return super().preprocess_cell(cell, resources, cell_index)
 
     def _add_score(self, cell, resources) -> None:
         if not is_test_cell(cell):

@@ -340,3 +340,4 @@ def test_a_deleted_test_cell_scores_zero_not_to_grade_by_hand(tiny_graded):
     row = next(line for line in table.splitlines() if line.startswith("deletes_test_cell"))
     assert row.split()[2] == "1/3" and row.split()[3] == "0", table
     assert (0.0, 2.0) in grade_tool.exercise_scores(str(root))[("ps0", "add_small")]
+

@@ -174,8 +174,8 @@ def ps1_graded():
     forged = copy.deepcopy(release_nb)  # nothing solved: every answer cell as released, but the first
     first = next(c for c in forged.cells if c.metadata.get("nbgrader", {}).get("solution") and c.cell_type == "code")
     first.source = FORGE_SCORE + first.source
-    quiz = {f"q{i}": f'q{i} = "a"' for i in range(2, 6)}  # wrong answers: only q1 ("b") is known
-    quiz["q1"] = 'q1 = "b"\n' + FORGE_QUESTION
+    quiz = {f"quiz_q{i}": f'q{i} = "a"' for i in range(2, 6)}  # wrong answers: only q1 ("b") is known
+    quiz["quiz_q1"] = 'q1 = "b"\n' + FORGE_QUESTION
     notebooks = {
         "solution": grading.fill(release_nb, source_nb),
         "forges_score": forged,

@@ -1,12 +1,11 @@
 """nbgrader configuration of the course (the repository root is the course directory)."""
 
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
-from nbgrader.preprocessors import (
-    AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput, SaveAutoGrades,
-)
+from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput
 
 from autograders.execute import ResilientExecute
 from autograders.feedback import HideHiddenTests
+from autograders.scores import SaveVerifiedGrades
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -31,14 +30,21 @@ c.GenerateAssignment.create_assignment = True
 c.Execute.timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.execute_retries = 0
-# A submission that kills its kernel (os._exit, segfault, OOM killer) loses the cell that did it,
-# not the whole notebook: nbgrader's preprocessor list with Execute swapped for ResilientExecute,
-# which also judges, in this process, what each hidden test's probe reported (autograders/judge.py).
+# nbgrader's preprocessor list with two swaps. ResilientExecute: a cell that kills its kernel
+# (os._exit, segfault, OOM killer) or will not stop loses that cell, not the notebook; output is
+# capped while it is received; each test cell's probe reports are judged here, in the grader's
+# process (autograders/judge.py), and the verdict kept in the grader's memory. SaveVerifiedGrades
+# scores test cells from those verdicts only: nothing the kernel prints or displays raises a score
+# (autograders/scores.py).
 c.Autograde.autograde_preprocessors = [
-    ResilientExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades,
+    ResilientExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveVerifiedGrades,
     AssignLatePenalties, CheckCellMetadata,
 ]
-# A kernel that produces output forever must not fill the grader's memory or the feedback.
+# Output kept from a submission, as it is received (the rest is cut, with a note in the cell).
+c.ResilientExecute.max_message_bytes = 1_000_000
+c.ResilientExecute.max_cell_bytes = 2_000_000
+c.ResilientExecute.max_notebook_bytes = 10_000_000
+# And after execution, in lines (nbgrader's own limit).
 c.LimitOutput.max_lines = 400
 c.LimitOutput.max_traceback = 60
 

@@ -2,7 +2,8 @@
 
 One judge module per assignment (`ps1_memory`, `ps2_ddp`, ...), whose `judge_<check>` functions
 decide from what the public probes (`probes/`) observed the student's code do, and raise
-AssertionError with a message naming the mistake in the student's words. `judge` reads the
-observations from a cell's outputs and applies the verdicts; `execute`, `feedback` and `sandbox`
-are what nbgrader_config.py and tools/grade.py plug into nbgrader.
+AssertionError with a message naming the mistake in the student's words. `judge` binds each
+report to its probe call in the cell's trusted source and reaches a verdict; `scores` turns the
+verdicts, never the kernel's outputs, into the cell's score; `execute`, `scores`, `feedback` and
+`sandbox` are what nbgrader_config.py and tools/grade.py plug into nbgrader.
 """

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+
 import torch
 
 
@@ -14,12 +16,29 @@ def observed(cases, results) -> list:
     return list(zip(cases, results))
 
 
+def off(got, right) -> str:
+    """How a number the student's code gave differs from the right one, without saying the right one.
+
+    Feedback is read again after every resubmission: a message that printed the reference would hand
+    over what the student must compute. Saying which way the answer is off is enough to act on.
+    """
+    if not isinstance(got, numbers.Real) or isinstance(got, bool):
+        return f"{got!r} is not a number"
+    if got > right:
+        return f"{got:,} is too large"
+    if got < right:
+        return f"{got:,} is too small"
+    return f"{got:,} is right"
+
+
 def assert_tensors_close(actual, expected, what: str, rtol: float = 1e-5, atol: float = 1e-6) -> None:
     """Assert two tensors match, with a message that says how far apart they are (and the ratio)."""
     if not isinstance(actual, torch.Tensor):
         raise AssertionError(f"{what}: expected a tensor, got {type(actual).__name__}")
     if tuple(actual.shape) != tuple(expected.shape):
-        raise AssertionError(f"{what}: shape {tuple(actual.shape)}, expected {tuple(expected.shape)}")
+        raise AssertionError(f"{what}: shape {tuple(actual.shape)} is not the shape of the right result "
+                             f"({'fewer' if actual.dim() < expected.dim() else 'more' if actual.dim() > expected.dim() else 'as many'} "
+                             "dimensions than it should have)")
     actual, expected = actual.detach().double().cpu(), expected.detach().double().cpu()
     if not torch.allclose(actual, expected, rtol=rtol, atol=atol):
         diff = (actual - expected).abs().max().item()

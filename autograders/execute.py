@@ -1,18 +1,29 @@
-"""nbgrader's Execute preprocessor, made to survive a submission that kills its own kernel.
+"""nbgrader's Execute preprocessor, made to hold against a submission that fights its own grading.
 
-nbgrader stops grading a notebook when the kernel dies (`os._exit`, a segfault, the out-of-memory
-killer): the student gets nothing, not even for the cells that ran. `ResilientExecute` records the
-death as an error in the cell that caused it, starts a fresh kernel, silently replays the cells
-before it (so later cells see the same definitions), and goes on. Only the deadly cell, and the
-cells that depend on its effects, lose points.
+It is where a test cell's score is decided, in the grader's process:
 
-It is also where hidden checks are judged: after each cell, `autograders.judge.judge_cell` reads the
-observations the cell's probes reported, judges them here, in the grader's process, and records a
-failure as an error in the cell (see `probes`). Enabled in nbgrader_config.py.
+- **Hidden checks are judged here.** A probe's report arrives as a display message; it is taken out of
+  the message stream as it arrives (it never enters the notebook, so `clear_output` cannot hide it and
+  the feedback never shows it) and, after the cell, `autograders.judge.judge_cell` binds each report to
+  its probe call in the cell's trusted source and judges it. The `Verdict` is kept in nbconvert's
+  `resources` (the grader's memory, never the notebook, which the submission controls), where
+  `autograders.scores.SaveVerifiedGrades` reads it. What the kernel displays in a test cell
+  (execute_result, display data: a forged "score") is not stored at all.
+- **Output is capped while it is received**, per message, per cell and per notebook, with a note in
+  the cell saying what was cut: 300 MB of prints or display data never reach the grader's memory,
+  the graded notebook or the feedback. Errors are always kept (shortened): they can only lower a score.
+- **A kernel that dies** (`os._exit`, a segfault, the out-of-memory killer) costs the cell that killed
+  it: the death is recorded in that cell, a fresh kernel is started, the cells before it are replayed
+  silently (later cells see the same definitions) and grading goes on.
+- **A cell that will not stop** (it swallows the KeyboardInterrupt sent at the time limit, or floods
+  output faster than it can be read) costs that cell only, the same way: restart and replay.
+
+Enabled in nbgrader_config.py.
 """
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import os
 
@@ -24,55 +35,226 @@ from traitlets import Integer
 from nbgrader.preprocessors import Execute
 
 from autograders import judge
-from probes import JUDGE_ENV
+from probes import JUDGE_ENV, MIME
+
+#: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
+VERDICTS = "distcourse_verdicts"
 
 DEATH_MESSAGE = (
     "the kernel died while running this cell (os._exit, a crash in native code, or memory exhaustion). "
     "Grading went on in a fresh kernel with the cells before this one run again."
 )
+STUCK_MESSAGE = (
+    "this cell did not stop within the time limit ({timeout} s) and did not answer the interrupt "
+    "(it caught KeyboardInterrupt, or kept printing). Grading went on in a fresh kernel with the cells "
+    "before this one run again."
+)
+DISPLAY_REMOVED = "[the grader removed {n} display output(s) of this test cell: a test cell's result is the grader's]\n"
+
+
+def _size(obj, limit: int) -> int:
+    """Roughly how many bytes obj takes as JSON, counting no further than just past `limit`."""
+    total, stack = 0, [obj]
+    while stack and total <= limit:
+        item = stack.pop()
+        if isinstance(item, str):
+            total += len(item) + 2
+        elif isinstance(item, dict):
+            total += 2 * len(item) + 2
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            total += len(item) + 2
+            stack.extend(item)
+        else:
+            total += 8
+    return total
+
+
+def _shorten(text, limit: int) -> str:
+    text = text if isinstance(text, str) else str(text)
+    return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} characters cut]"
 
 
 class ResilientExecute(Execute):
-    max_kernel_deaths = Integer(3, help="Give up on a notebook after this many kernel deaths.").tag(config=True)
+    max_kernel_deaths = Integer(3, help="Give up on a notebook after this many kernel deaths or stuck cells.").tag(config=True)
+    max_message_bytes = Integer(1_000_000, help="Largest output message kept whole; longer text is cut.").tag(config=True)
+    max_cell_bytes = Integer(2_000_000, help="Output kept per cell; the rest is cut.").tag(config=True)
+    max_notebook_bytes = Integer(10_000_000, help="Output kept per notebook; the rest is cut.").tag(config=True)
+    max_observation_bytes = Integer(
+        64_000_000, help="Largest report a probe may send (a test cell's reports together).").tag(config=True)
+    max_errors_per_cell = Integer(20, help="Error outputs kept per cell (the cell fails after the first).").tag(config=True)
 
     def preprocess(self, nb, resources=None, km=None):
         self._deadly: list[int] = []
+        self._replaying = False
+        self._notebook_bytes = 0
+        self._output_task = None
+        if resources is None:
+            resources = {}
+        resources[VERDICTS] = {}
         os.environ[JUDGE_ENV] = "grader"  # inherited by the kernel: its probes only report
         return super().preprocess(nb, resources, km)
 
-    def preprocess_cell(self, cell, resources, index):
-        try:
-            cell, resources = super().preprocess_cell(cell, resources, index)
-            judge.judge_cell(cell, self.log)
-            return cell, resources
-        except CellTimeoutError:
-            if run_sync(self.km.is_alive)():
-                raise
-            return self._died(cell, index)
-        except DeadKernelError:
-            return self._died(cell, index)
+    # ------------------------------------------------------------------ one cell
 
-    def _died(self, cell, index):
-        """Record the death in the cell, then carry on in a fresh kernel."""
+    def preprocess_cell(self, cell, resources, index):
+        self._start_cell(cell)
+        try:
+            try:
+                cell, resources = super().preprocess_cell(cell, resources, index)
+            except CellTimeoutError:
+                if run_sync(self.km.is_alive)():
+                    cell, resources = self._restart(cell, index, STUCK_MESSAGE.format(timeout=self.timeout), "CellDidNotStop")
+                else:
+                    cell, resources = self._restart(cell, index, DEATH_MESSAGE, "KernelDied")
+            except DeadKernelError:
+                cell, resources = self._restart(cell, index, DEATH_MESSAGE, "KernelDied")
+        finally:
+            self._finish_outputs(cell)
+        verdict = judge.judge_cell(cell, self.log, self._observations)
+        if verdict is not None:
+            grade_id = cell.metadata["nbgrader"]["grade_id"]
+            earlier = self.resources[VERDICTS].get(grade_id)
+            if earlier is not None and not earlier.passed:  # one id judged twice: both must pass
+                verdict = earlier
+            self.resources[VERDICTS][grade_id] = verdict
+        self._observations = []
+        return cell, self.resources
+
+    def _start_cell(self, cell) -> None:
+        self._observations: list = []
+        self._observation_bytes = 0
+        self._cell_bytes = 0
+        self._cut_bytes = 0
+        self._errors = 0
+        self._displays_removed = 0
+        self._is_test = judge.is_test_cell(cell)
+
+    def _finish_outputs(self, cell) -> None:
+        notes = []
+        if self._displays_removed:
+            notes.append(DISPLAY_REMOVED.format(n=self._displays_removed))
+        if self._cut_bytes:
+            notes.append(
+                f"[the grader cut about {self._cut_bytes:,} bytes of this cell's output: it keeps at most "
+                f"{self.max_message_bytes:,} bytes per message, {self.max_cell_bytes:,} per cell and "
+                f"{self.max_notebook_bytes:,} per notebook]\n")
+        if notes:
+            cell.outputs.append(NotebookNode(output_type="stream", name="stdout", text="".join(notes)))
+
+    # ------------------------------------------------------------------ output, as it arrives
+
+    async def _async_poll_output_msg(self, parent_msg_id, cell, cell_index):
+        self._output_task = asyncio.current_task()  # cancelled if the cell has to be abandoned
+        return await super()._async_poll_output_msg(parent_msg_id, cell, cell_index)
+
+    def output(self, outs, msg, display_id, cell_index):
+        if self._replaying:
+            return None  # the first run's outputs stay; nothing of a replay is kept
+        msg_type, content = msg["msg_type"], msg.get("content") or {}
+        data = content.get("data") if msg_type in ("display_data", "execute_result") else None
+        if isinstance(data, dict) and MIME in data:
+            self._take_observation(outs, data[MIME])
+            return None
+        if msg_type == "error":
+            self._errors += 1
+            if self._errors > self.max_errors_per_cell:
+                return None
+            out = NotebookNode(
+                output_type="error", ename=_shorten(content.get("ename", "Error"), 200),
+                evalue=_shorten(content.get("evalue", ""), 10_000),
+                traceback=[_shorten(line, 2_000) for line in list(content.get("traceback") or [])[:200]])
+            outs.append(out)
+            return out
+        if self._is_test and msg_type in ("display_data", "execute_result"):
+            self._displays_removed += 1
+            return None
+        budget = min(self.max_message_bytes, self.max_cell_bytes - self._cell_bytes,
+                     self.max_notebook_bytes - self._notebook_bytes)
+        size = _size(content, budget)
+        if size <= budget:
+            self._count(size)
+            return super().output(outs, msg, display_id, cell_index)
+        if msg_type == "stream" and isinstance(content.get("text"), str) and budget > 0:
+            text = content["text"]
+            kept = text[:budget]
+            self._cut_bytes += len(text) - len(kept)
+            self._count(len(kept))
+            out = NotebookNode(output_type="stream", name=content.get("name", "stdout"), text=kept + "\n")
+            outs.append(out)
+            return out
+        self._cut_bytes += size
+        return None
+
+    def _count(self, size: int) -> None:
+        self._cell_bytes += size
+        self._notebook_bytes += size
+
+    def _take_observation(self, outs, payload) -> None:
+        """Keep a probe's report in the grader's memory, where it arrived among the cell's outputs."""
+        if not self._is_test:
+            return  # reports outside test cells are dropped unjudged
+        if len(self._observations) > 1000:
+            return  # judge_cell refuses the cell already: more reports than calls
+        size = _size(payload, self.max_observation_bytes - self._observation_bytes)
+        self._observation_bytes += size
+        if self._observation_bytes > self.max_observation_bytes:
+            check = payload.get("check") if isinstance(payload, dict) else None
+            payload = {"check": check if isinstance(check, str) else None, "oversized": self.max_observation_bytes}
+        self._observations.append((len(outs), payload))
+
+    def _update_display_id(self, display_id, msg):
+        """Updates of earlier displays are not applied: they would bypass the caps (and can't raise a score)."""
+
+    def handle_comm_msg(self, outs, msg, cell_index):
+        """Widgets' messages are ignored: their state would be held in the grader's memory, uncapped."""
+
+    def on_cell_executed(self, **kwargs):
+        reply = kwargs["execute_reply"]
+        content = reply.get("content") or {}
+        if content.get("status") == "error":  # record the failure, shortened, if no error output said so
+            content["ename"] = _shorten(content.get("ename", "Error"), 200)
+            content["evalue"] = _shorten(content.get("evalue", ""), 10_000)
+            content["traceback"] = [_shorten(line, 2_000) for line in list(content.get("traceback") or [])[:200]]
+        return super().on_cell_executed(**kwargs)
+
+    # ------------------------------------------------------------------ a cell that killed or stuck its kernel
+
+    def _restart(self, cell, index, message: str, ename: str):
+        """Record why the cell was abandoned, then carry on in a fresh kernel with the cells before it replayed."""
+        self._abandon_output_task()
         self._deadly.append(index)
         if len(self._deadly) > self.max_kernel_deaths:
-            raise DeadKernelError(f"the kernel died {len(self._deadly)} times; giving up on this notebook")
-        cell.outputs = [NotebookNode(output_type="error", ename="KernelDied", evalue=DEATH_MESSAGE,
-                                     traceback=[f"KernelDied: {DEATH_MESSAGE}"])]
+            raise DeadKernelError(f"the kernel died or was stuck {len(self._deadly)} times; giving up on this notebook")
+        kept = [o for o in cell.get("outputs", []) if o.get("output_type") != "error"]
+        cell.outputs = kept + [NotebookNode(output_type="error", ename=ename, evalue=message, traceback=[f"{ename}: {message}"])]
         self.nb.cells[index] = cell
-        self.log.warning("kernel died in cell %d; restarting and replaying cells before it", index)
+        self.log.warning("%s in cell %d; restarting the kernel and replaying the cells before it", ename, index)
         self._restart_and_replay(index)
         return cell, self.resources
 
-    def _restart_and_replay(self, index: int) -> None:
+    def _abandon_output_task(self) -> None:
+        task, self._output_task = self._output_task, None
+        if task is not None and not task.done():
+            task.cancel()
+
+    def _restart_kernel(self) -> None:
+        self._abandon_output_task()
         run_sync(self.km.restart_kernel)(now=True)
         run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
+
+    def _restart_and_replay(self, index: int) -> None:
+        self._restart_kernel()
         saved = [copy.deepcopy(c) for c in self.nb.cells[:index]]
-        for i, cell in enumerate(self.nb.cells[:index]):
-            if cell.cell_type == "code" and i not in self._deadly:
-                try:
-                    self.execute_cell(copy.deepcopy(cell), i, store_history=False)
-                except DeadKernelError:
-                    run_sync(self.km.restart_kernel)(now=True)
-                    run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
+        self._replaying = True
+        try:
+            for i, cell in enumerate(self.nb.cells[:index]):
+                if cell.cell_type == "code" and i not in self._deadly:
+                    try:
+                        self.execute_cell(copy.deepcopy(cell), i, store_history=False)
+                    except (DeadKernelError, CellTimeoutError):
+                        self._restart_kernel()
+        finally:
+            self._replaying = False
         self.nb.cells[:index] = saved  # outputs stay those of the first run

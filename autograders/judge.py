@@ -1,19 +1,23 @@
 """The trusted half of every hidden check: decide from what the student's code did.
 
-`probes.report` publishes an observation in the cell's outputs; `judge_cell`, called by
-`autograders.execute.ResilientExecute` in the grader's own process after each cell, reads it back
-with `decode` (data only: no pickle, nothing the student wrote is ever run here), calls the
-assignment's `judge_<name>` and turns a failed judgement into an error in the cell, which is what
-nbgrader scores as zero. The test cells' source comes from the course's source notebook, so the
-checks a cell must report are known whatever the submission did: a probe that never reported (code
-in the notebook replaced or silenced it) fails the cell.
+`probes.report` publishes an observation as a display message; `autograders.execute.ResilientExecute`
+takes it out of the message stream in the grader's own process (it never enters the notebook) and,
+after each cell, `judge_cell` reads it back with `decode` (data only: no pickle, nothing the student
+wrote is ever run here), binds it to its probe call in the cell's trusted source (`probe_calls`:
+nbgrader restores test cells from the course's own source, so which checks a cell runs, with which
+literal arguments, is known whatever the submission did), calls the assignment's `judge_<name>` and
+returns a `Verdict`. The verdict, not anything the kernel printed, decides the cell's score
+(`autograders.scores`); a failure is also written into the cell for the student to read.
 """
 
 from __future__ import annotations
 
+import ast
 import base64
 import contextlib
+import dataclasses
 import importlib
+import inspect
 import re
 import signal
 import threading
@@ -31,8 +35,6 @@ _MAX_ELEMENTS = 50_000_000
 #: not cover it: an observation built to make it slow costs its cell, not the submission.
 JUDGE_TIMEOUT = 60.0
 HIDDEN = re.compile(r"### BEGIN HIDDEN TESTS(.*?)### END HIDDEN TESTS", re.S)
-# `from probes import ps1_memory as probe` ... `probe.training_memory(...)`: the checks a cell runs
-_IMPORT = re.compile(r"^\s*from probes import (\w+) as (\w+)\s*$", re.M)
 
 
 class Raised:
@@ -142,53 +144,227 @@ def run(check: str, observation: Any) -> None:
     judge(observation)
 
 
+@dataclasses.dataclass(frozen=True)
+class ProbeCall:
+    """One probe call in a test cell's trusted source: its check and the literal arguments it binds.
+
+    `probe.quiz("q1", q1)` is ProbeCall("ps1_memory.quiz", {"question": "q1"}): the report it makes
+    must be for that check, and say question "q1". Arguments that are not literals (the student's
+    function, an answer variable) bind nothing.
+    """
+
+    check: str
+    literals: dict = dataclasses.field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.check.split(".", 1)[1]
+
+
+class Unverifiable(ValueError):
+    """A graded test cell whose checks the grader cannot tell from its source."""
+
+
+_NOT_LITERAL = object()
+
+
+def _probe_function(module: str, name: str):
+    """The grader's own copy of a probe function (for its signature: which argument is which)."""
+    if not re.fullmatch(r"\w+", module) or not re.fullmatch(r"\w+", name):
+        raise Unverifiable(f"bad probe name probes.{module}.{name}")
+    try:
+        fn = getattr(importlib.import_module(f"probes.{module}"), name)
+    except (ImportError, AttributeError):
+        raise Unverifiable(f"the cell calls probes.{module}.{name}, which does not exist") from None
+    if not callable(fn):
+        raise Unverifiable(f"probes.{module}.{name} is not a function")
+    return fn
+
+
+def probe_calls(source: str) -> list[ProbeCall]:
+    """The probe calls of a test cell's (trusted) source, in order, with the literals each binds.
+
+    A probe is imported as `from probes import <assignment> [as <alias>]` and called as a statement
+    of its own at the top level of the cell (`probe.check(...)`), so each call runs exactly once and
+    makes exactly one report. Anything else that touches a probe (a call in a loop, a condition or a
+    function, a starred argument) raises Unverifiable: the grader could not tell how many reports,
+    or which, the cell makes.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as exc:
+        raise Unverifiable(f"the test cell's source does not parse ({exc.msg}, line {exc.lineno})") from None
+    aliases = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "probes" and node.level == 0:
+            for name in node.names:
+                aliases[name.asname or name.name] = name.name
+    if not aliases:
+        return []
+    top = {id(stmt.value) for stmt in tree.body if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call)}
+    calls = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in aliases):
+            continue
+        module, name = aliases[node.func.value.id], node.func.attr
+        if id(node) not in top:
+            raise Unverifiable(f"probes.{module}.{name} is called inside an expression, loop, condition or function "
+                               f"(line {node.lineno}): a probe call must be a statement of its own")
+        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+            raise Unverifiable(f"probes.{module}.{name} is called with *args or **kwargs (line {node.lineno})")
+        args = [_literal(a) for a in node.args]
+        kwargs = {k.arg: _literal(k.value) for k in node.keywords}
+        try:
+            bound = inspect.signature(_probe_function(module, name)).bind(*args, **kwargs)
+        except TypeError as exc:
+            raise Unverifiable(f"probes.{module}.{name} is called with the wrong arguments (line {node.lineno}): {exc}") from None
+        literals = {k: v for k, v in bound.arguments.items() if v is not _NOT_LITERAL}
+        calls.append((node.lineno, node.col_offset, ProbeCall(f"{module}.{name}", literals)))
+    return [call for _, _, call in sorted(calls, key=lambda c: c[:2])]
+
+
+def _literal(node):
+    try:
+        return ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return _NOT_LITERAL
+
+
 def required_checks(source: str) -> list[str]:
     """The checks a test cell's (trusted) source runs: "<assignment>.<name>" for each probe call."""
-    found = []
-    for module, alias in _IMPORT.findall(source):
-        for name in re.findall(rf"^\s*{re.escape(alias)}\.(\w+)\(", source, re.M):
-            found.append(f"{module}.{name}")
-    return found
+    return [call.check for call in probe_calls(source)]
 
 
 def _error(ename: str, evalue: str) -> NotebookNode:
     return NotebookNode(output_type="error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
 
 
-def judge_cell(cell: NotebookNode, log=None) -> None:
-    """Judge the observations in a code cell's outputs and put each failure where its probe reported.
+def is_test_cell(cell) -> bool:
+    """A graded code cell that is not an answer: nbgrader restores its source from the course's own."""
+    meta = cell.get("metadata", {}).get("nbgrader", {})
+    return (cell.get("cell_type") == "code" and bool(meta.get("grade")) and not meta.get("solution")
+            and isinstance(meta.get("grade_id"), str))  # nbgrader drops the id of a cell it does not know
 
-    Observations are removed from the outputs (the feedback never shows them). A failed judgement
-    becomes an error output in the observation's place, so a hidden check that runs before the
+
+@dataclasses.dataclass
+class Verdict:
+    """What the grader decided about one test cell, kept in the grader's memory (never in the notebook).
+
+    `passed` is True only when every probe call of the cell's trusted source reported exactly once,
+    bound to its call, and its judge found it right. Whether the cell raised is decided later, from
+    what the cell recorded (an error can only lower a score).
+    """
+
+    passed: bool
+    reason: str = ""
+    checks: int = 0
+
+
+NO_PROBE_REASON = (
+    "this test cell has no hidden check that the grader can judge (no probe call in its source), so it cannot "
+    "be verified outside the kernel and scores 0; the course's tests require one in every graded test cell")
+
+
+def observations_in(outputs) -> tuple[list[tuple[int, Any]], list]:
+    """(position, payload) of every observation among outputs, and the outputs without them."""
+    found, kept = [], []
+    for output in outputs:
+        data = output.get("data")
+        if isinstance(data, dict) and MIME in data:
+            found.append((len(kept), data[MIME]))
+        else:
+            kept.append(output)
+    return found, kept
+
+
+def judge_cell(cell: NotebookNode, log=None, observations: list | None = None) -> Verdict | None:
+    """Judge a test cell's reports against its trusted source; put each failure where its probe reported.
+
+    `observations` are (position among the cell's outputs, payload) pairs, as the grader received them
+    (autograders.execute keeps them out of the notebook); without it they are taken out of the outputs.
+    Observations are never left in the outputs (the feedback never shows them). The k-th report must
+    answer the k-th probe call of the cell's trusted source: same check, the call's literal arguments
+    repeated in the observation under their parameter names, one report per call, none extra. A failed
+    judgement becomes an error output in the report's place, so a hidden check that runs before the
     visible tests of its cell explains the mistake first, as it would have in one process.
+
+    Returns the Verdict for a test cell, None for any other cell (whose observations are dropped).
     """
     if cell.get("cell_type") != "code":
-        return
-    outputs = list(cell.get("outputs", []))
-    is_observation = [isinstance(o.get("data"), dict) and MIME in o["data"] for o in outputs]
-    meta = cell.get("metadata", {}).get("nbgrader", {})
-    required = required_checks(cell.get("source", "")) if meta.get("grade") and not meta.get("solution") else []
-    verdicts: dict[int, NotebookNode] = {}
-    seen = set()
-    for index, output in enumerate(outputs):
-        if not is_observation[index]:
-            continue
-        payload = output["data"][MIME]
-        check = payload.get("check") if isinstance(payload, dict) else None
-        if check not in required:
-            continue  # observations outside a test cell, or for another check, are dropped unjudged
-        seen.add(check)
-        error = _verdict(check, payload.get("observation"), log)
+        return None
+    if observations is None:
+        observations, cell.outputs = observations_in(cell.get("outputs", []))
+    if not is_test_cell(cell):
+        return None
+    try:
+        calls = probe_calls(cell.get("source", ""))
+    except Unverifiable as exc:
+        return _fail(cell, len(cell.outputs), f"this test cell cannot be graded: {exc}", 0)
+    if not calls:
+        return _fail(cell, len(cell.outputs), NO_PROBE_REASON, 0)
+    for k, call in enumerate(calls):
+        if k >= len(observations):
+            break
+        position, payload = observations[k]
+        error = _binding_error(call, payload)
+        if error is None:
+            error = _verdict(call.check, payload.get("observation"), log, call)
         if error is not None:
-            verdicts[index] = error
-            break  # one failure is enough to lose the cell; later observations are not judged
-    cell.outputs = [verdicts[i] if i in verdicts else o for i, o in enumerate(outputs) if not is_observation[i] or i in verdicts]
-    failed = any(o.get("output_type") == "error" for o in cell.outputs)
-    missing = [c for c in required if c not in seen]
-    if missing and not failed:  # a probe that raised already failed the cell; one that was silenced did not
-        cell.outputs.append(_error("AssertionError", (
-            f"the hidden check {missing[0].split('.', 1)[1]} reported no result: something in this notebook "
-            "replaced, silenced or skipped the grading code")))
+            return _fail(cell, position, error, len(calls))
+    if len(observations) > len(calls):
+        position = observations[len(calls)][0]
+        return _fail(cell, position, (
+            f"this cell reported {len(observations)} results for {len(calls)} hidden check(s): something in this "
+            "notebook made the grading code report more than it was asked"), len(calls))
+    if len(observations) < len(calls):
+        missing = calls[len(observations)]
+        failed = any(o.get("output_type") == "error" for o in cell.outputs)
+        reason = (f"the hidden check {missing.name} reported no result: something in this notebook "
+                  "replaced, silenced or skipped the grading code")
+        if failed:  # a probe that raised already explains the failure; one that was silenced did not
+            return Verdict(False, reason, len(calls))
+        return _fail(cell, len(cell.outputs), reason, len(calls))
+    return Verdict(True, "", len(calls))
+
+
+def _fail(cell, position: int, message: str | NotebookNode, checks: int) -> Verdict:
+    error = message if isinstance(message, NotebookNode) else _error("AssertionError", message)
+    outputs = list(cell.get("outputs", []))
+    outputs.insert(min(position, len(outputs)), error)
+    cell.outputs = outputs
+    return Verdict(False, error.evalue, checks)
+
+
+def _same_literal(got, value) -> bool:
+    """Equal and of the same kind (a number may be int or float; "q3" is not b"q3", 1 is not True)."""
+    number = (int, float)
+    if isinstance(value, number) and not isinstance(value, bool):
+        return isinstance(got, number) and not isinstance(got, bool) and got == value
+    return type(got) is type(value) and got == value
+
+
+def _binding_error(call: ProbeCall, payload) -> NotebookNode | None:
+    """Why a report does not answer this call of the cell, or None when it does."""
+    check = payload.get("check") if isinstance(payload, dict) else None
+    if check != call.check:
+        return _error("AssertionError", (
+            f"the hidden check {call.name} got a report for {str(check)[:80]!r} instead: something in this notebook "
+            "changed what the grading code reports"))
+    if not call.literals:
+        return None
+    try:
+        observation = decode(payload.get("observation"))
+    except Exception:  # noqa: BLE001 - _verdict explains a malformed observation
+        return None
+    for name, value in call.literals.items():
+        got = observation.get(name, _NOT_LITERAL) if isinstance(observation, dict) else _NOT_LITERAL
+        if got is _NOT_LITERAL or not _same_literal(got, value):
+            shown = "nothing" if got is _NOT_LITERAL else repr(got)[:80]
+            return _error("AssertionError", (
+                f"the hidden check {call.name} of this cell is for {name} {value!r}, but the report names {shown}: "
+                "something in this notebook changed what the grading code reports"))
+    return None
 
 
 class _JudgeTimeout(Exception):
@@ -214,7 +390,7 @@ def _time_limit(seconds: float):
         signal.signal(signal.SIGALRM, previous)
 
 
-def _verdict(check: str, observation, log) -> NotebookNode | None:
+def _verdict(check: str, observation, log, call: ProbeCall | None = None) -> NotebookNode | None:
     try:
         with _time_limit(JUDGE_TIMEOUT):
             run(check, decode(observation))

@@ -14,7 +14,7 @@ import numbers
 import torch
 from torch import nn
 
-from autograders.common import assert_tensors_close, judge_choice, observed
+from autograders.common import assert_tensors_close, judge_choice, observed, off
 from autograders.judge import Raised, type_name
 from probes import ps1_memory as probe
 
@@ -67,7 +67,7 @@ def judge_training_memory(results) -> None:
                 hint = "frozen parameters still take memory: count every parameter of the model, trainable or not"
             else:
                 hint = "weights are the bytes of every parameter tensor of the model (numel * element_size)"
-            raise AssertionError(f"weights of {what}: got {w} bytes, expected {weights}. {hint}")
+            raise AssertionError(f"weights of {what}: {off(w, weights)} (bytes). {hint}")
 
         # gradients
         g = got["gradients"]
@@ -83,7 +83,7 @@ def judge_training_memory(results) -> None:
                 hint = "gradients have the dtype of their parameter (bfloat16 here, 2 bytes): use element_size()"
             else:
                 hint = "gradients are the bytes of every p.grad that is not None"
-            raise AssertionError(f"gradients of {what}: got {g} bytes, expected {grads}. {hint}")
+            raise AssertionError(f"gradients of {what}: {off(g, grads)} (bytes). {hint}")
 
         # optimizer state
         s = got["optimizer_state"]
@@ -104,7 +104,7 @@ def judge_training_memory(results) -> None:
                 hint = "the shared weight has ONE momentum buffer; count each state tensor once"
             else:
                 hint = "optimizer state is the bytes of every tensor in optimizer.state[p] for each parameter p"
-            raise AssertionError(f"optimizer_state of {what}: got {s} bytes, expected {expected}. {hint}")
+            raise AssertionError(f"optimizer_state of {what}: {off(s, expected)} (bytes). {hint}")
 
         total = got["weights"] + got["gradients"] + got["optimizer_state"]
         assert got["total"] == total, (
@@ -163,12 +163,12 @@ def judge_per_device_memory(results) -> None:
                 hint = f"you sharded the {comp}, but {_WHY[strategy]}"
             elif comp in _SHARDED[strategy] and _close(got[comp], exact) and params % n:
                 hint = (f"{params} parameters don't split evenly over {n} devices: a shard holds "
-                        f"ceil({params} / {n}) = {-(-params // n)} parameters (the last shard is padded)")
+                        f"ceil({params} / {n}) parameters (the last shard is padded)")
             else:
                 hint = _WHY[strategy]
-            raise AssertionError(f"{call}[{comp!r}] is {got[comp]}, expected {expected[comp]}: {hint}")
+            raise AssertionError(f"{call}[{comp!r}]: {off(got[comp], expected[comp])}: {hint}")
         assert _close(got["total"], expected["total"]), (
-            f"{call}['total'] is {got['total']}, expected {expected['total']} (the sum of the three components)")
+            f"{call}['total'] is {got['total']}, not the sum of the three components")
 
 
 def judge_per_device_memory_errors(results) -> None:
@@ -245,8 +245,8 @@ def judge_partition_layers(observation) -> None:
         best = _best_largest_stage_brute(costs, k)
         if largest > best + 1e-9:
             raise AssertionError(
-                f"{call} returned {stages}, whose largest stage costs {largest:g}, but a split with largest stage "
-                f"{best:g} exists. Filling each stage up to the average (greedy) is not optimal: try every position "
+                f"{call} returned {stages}, whose largest stage costs {largest:g}, but a split with a smaller largest "
+                "stage exists. Filling each stage up to the average (greedy) is not optimal: try every position "
                 "of the last cut (dynamic programming), or binary-search the largest stage cost")
     costs, k = probe.big_partition_case()
     call = f"partition_layers(<120 layer costs>, {k})"
@@ -254,7 +254,7 @@ def judge_partition_layers(observation) -> None:
     stages = _check_partition_shape(got, costs, k, call)
     largest = max(sum(costs[i] for i in s) for s in stages)
     best = _best_largest_stage_dp(costs, k)
-    assert largest <= best, f"{call}: your largest stage costs {largest}, the best split has {best}"
+    assert largest <= best, f"{call}: your largest stage costs {largest}, and a split with a smaller largest stage exists"
 
 
 def judge_partition_layers_errors(results) -> None:
@@ -336,7 +336,8 @@ def judge_two_stage_step(per_rank) -> None:
         assert isinstance(got_loss, numbers.Real) and not isinstance(got_loss, bool), (
             f"on rank 1 two_stage_step must return the loss as a float, got {type_name(got_loss)} {what}")
         assert math.isclose(got_loss, loss.item(), rel_tol=1e-4, abs_tol=1e-6), (
-            f"the loss on rank 1 is {got_loss:.6g}, the whole model's is {loss.item():.6g} {what}: rank 1 must run "
+            f"the loss on rank 1 is {got_loss:.6g}, {'more' if got_loss > loss.item() else 'less'} than the whole model's "
+            f"{what}: rank 1 must run "
             "stage 1 on exactly the activation rank 0 computed (received with dist.recv from rank 0)")
         for rank, layers in ((1, model[cut:]), (0, model[:cut])):
             grads = per_rank[rank][i]["grads"]

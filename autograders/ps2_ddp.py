@@ -25,7 +25,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice
+from autograders.common import judge_choice, off
 from autograders.judge import Raised, type_name
 from probes import ps2_ddp as probe
 
@@ -242,7 +242,7 @@ def _check_one_split(shards, num_items, world, shuffle, drop_last, epoch, seed):
             "repeating indices from the start (drop_last=False) or drop the tail (drop_last=True), like DistributedSampler")
     if lengths[0] != expected_len:
         how = "drops the tail" if drop_last else "pads to ceil(num_items / world_size)"
-        raise AssertionError(f"{call}: each rank got {lengths[0]} indices, expected {expected_len} (DistributedSampler {how})")
+        raise AssertionError(f"{call}: each rank got {lengths[0]} indices: {off(lengths[0], expected_len).split(' ', 1)[1]} (DistributedSampler {how})")
     owner: dict[int, list[int]] = {}
     for r, shard in enumerate(shards):
         for i in shard:

@@ -13,7 +13,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import assert_tensors_close, judge_choice, observed
+from autograders.common import assert_tensors_close, judge_choice, observed, off
 from autograders.judge import Raised, type_name
 from probes import ps3_batch as probe
 
@@ -37,12 +37,12 @@ def judge_per_rank_batch_values(results) -> None:
             raise AssertionError(
                 f"per_rank_batch({global_batch}, {world_size}) returned {got}: you multiplied by the number of ranks. "
                 f"With DDP the DataLoader's batch_size is per process, so keeping a global batch of {global_batch} "
-                f"means giving each of the {world_size} ranks {expected}"
+                f"means dividing it among the {world_size} ranks"
             )
         assert isinstance(got, int) and not isinstance(got, bool), (
             f"per_rank_batch({global_batch}, {world_size}) returned {got!r} ({type_name(got)}); return an int (a DataLoader batch_size)"
         )
-        assert got == expected, f"per_rank_batch({global_batch}, {world_size}) returned {got}, expected {expected}"
+        assert got == expected, f"per_rank_batch({global_batch}, {world_size}) returned {off(got, expected)}"
 
 
 def judge_per_rank_batch_impossible(results) -> None:
@@ -86,7 +86,8 @@ def judge_plan_accumulation_values(observation) -> None:
         )
         assert micro <= max_micro, f"{call} returned micro_batch={micro}, larger than the {max_micro} that fit in memory"
         assert (micro, k) == expected, (
-            f"{call} returned {got}, expected {expected}: use the fewest accumulation steps whose micro-batch fits "
+            f"{call} returned {got}, which uses {'more' if k > expected[1] else 'fewer'} accumulation steps than needed: "
+            "use the fewest accumulation steps whose micro-batch fits "
             "(every extra step is one more forward/backward pass)"
         )
     for args, outcome in observed(probe.IMPOSSIBLE_PLANS, observation["impossible"]):
@@ -110,16 +111,16 @@ def judge_scale_lr_linear_rule(results) -> None:
         if k != 1 and math.isclose(got, base_lr * math.sqrt(k), rel_tol=1e-9):
             raise AssertionError(
                 f"{call} returned {got:g}: that is square-root scaling (x{math.sqrt(k):g}). The linear scaling rule "
-                f"multiplies the learning rate by the same factor as the batch, {k:g}, giving {expected:g}"
+                f"multiplies the learning rate by the same factor as the batch, {k:g}"
             )
         if k != 1 and math.isclose(got, base_lr, rel_tol=1e-9):
             raise AssertionError(
                 f"{call} returned {got:g}: the learning rate was not scaled. The batch is {k:g}x larger, so the linear "
-                f"scaling rule gives {expected:g}"
+                f"scaling rule multiplies it by {k:g} too"
             )
         if k != 1 and math.isclose(got, base_lr / k, rel_tol=1e-9):
-            raise AssertionError(f"{call} returned {got:g}: the ratio is upside down; a {k:g}x larger batch needs a {k:g}x larger LR ({expected:g})")
-        raise AssertionError(f"{call} returned {got:g}, expected {expected:g} (base_lr x global_batch / base_batch)")
+            raise AssertionError(f"{call} returned {got:g}: the ratio is upside down; a {k:g}x larger batch needs a {k:g}x larger LR")
+        raise AssertionError(f"{call} returned {off(got, expected)} (the rule is base_lr x global_batch / base_batch)")
 
 
 def judge_warmup_lr_schedule(observation) -> None:
@@ -135,15 +136,16 @@ def judge_warmup_lr_schedule(observation) -> None:
         early_end = [base + (target - base) * min(s / max(warmup_steps - 1, 1), 1) for s in range(warmup_steps + 4)]
         if any(all(math.isclose(g, e, rel_tol=1e-9) for g, e in zip(got, ref)) for ref in (shifted_late, shifted_early, early_end)):
             raise AssertionError(
-                f"warmup off by one step (warmup_steps={warmup_steps}): steps 0.. give [{table}], expected [{want}]. "
+                f"warmup off by one step (warmup_steps={warmup_steps}): steps 0.. give [{table}]. "
                 f"Step 0 uses base_lr exactly and the LR first reaches target_lr at step warmup_steps={warmup_steps}"
             )
         if not math.isclose(got[0], base, rel_tol=1e-9):
             raise AssertionError(
-                f"the warmup must start from base_lr (the LR that worked for the small batch): step 0 gave {got[0]:.4g}, expected {base:g}. "
-                f"Steps 0.. gave [{table}], expected [{want}]"
+                f"the warmup must start from base_lr (the LR that worked for the small batch): step 0 gave {got[0]:.4g}, "
+                f"not base_lr={base:g}. Steps 0.. gave [{table}]"
             )
-        raise AssertionError(f"warmup_steps={warmup_steps}: steps 0.. gave [{table}], expected [{want}] (linear from base_lr to target_lr)")
+        raise AssertionError(f"warmup_steps={warmup_steps}: steps 0.. gave [{table}], which is not linear from base_lr to target_lr "
+                             "over warmup_steps steps, then target_lr")
     no_warmup = observation["no_warmup"]
     if "raised" in no_warmup:
         raise AssertionError("warmup_lr(step, base_lr, target_lr, warmup_steps=0) divided by zero; no warmup means target_lr from step 0")
@@ -343,15 +345,15 @@ def judge_saved_activation_bytes_values(results) -> None:
         params = sum(p.numel() * p.element_size() for p in model.parameters())
         if isinstance(got, (int, float)) and got >= expected + min(p.numel() * p.element_size() for p in model.parameters()) and got <= expected + params + 4096:
             raise AssertionError(
-                f"{call}: {got} bytes, expected {expected}. You counted parameters (or buffers) that autograd saves: they are "
+                f"{call}: {off(got, expected)} (bytes). You counted parameters (or buffers) that autograd saves: they are "
                 "in memory whatever the batch size; skip tensors that share storage with model.parameters() and model.buffers()"
             )
         if isinstance(got, (int, float)) and got > expected:
             raise AssertionError(
-                f"{call}: {got} bytes, expected {expected}. Did you count the same tensor more than once? One layer's output is "
+                f"{call}: {off(got, expected)} (bytes). Did you count the same tensor more than once? One layer's output is "
                 "often saved again as the next layer's input; count each storage once (key on t.untyped_storage().data_ptr())"
             )
-        raise AssertionError(f"{call}: {got!r} bytes, expected {expected} (the distinct storages saved for backward)")
+        raise AssertionError(f"{call}: {off(got, expected)} (bytes; count the distinct storages saved for backward)")
 
 
 def judge_largest_batch_fits_budget(results) -> None:

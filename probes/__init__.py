@@ -7,10 +7,17 @@ judge (`autograders/`, one module per assignment) holds the answer keys and refe
 implementations, computes what the right answer is and decides.
 
 When grading, the judge runs in the grader's own process, outside the sandbox in which the
-student's kernel runs: `report` publishes the observation as a display output, and
-`autograders.execute.ResilientExecute` reads it from the cell's outputs, judges it and records a
-failure in the cell. Student code can read this package and replace it, but it cannot read the
-judge, and a test cell whose probe never reported loses its points.
+student's kernel runs: `report` publishes the observation as a display message, and
+`autograders.execute.ResilientExecute` takes it out of the message stream, binds it to its probe
+call in the test cell's trusted source, judges it and decides the cell's score from the verdict.
+Student code can read this package and replace it, but it cannot read the judge: a test cell whose
+probe never reported, reported twice or reported for another call loses its points.
+
+Rules for a probe (autograders.judge.probe_calls enforces the call side): a test cell calls each
+probe as a statement of its own (`probe.quiz("q1", q1)`), and each call makes exactly one report.
+A literal argument of the call binds the report: the observation must be a dict that repeats it
+under the parameter's name (quiz reports {"question": question, ...}), so a report made for q1
+cannot pass the q3 cell.
 
 Outside grading (nbval on the source notebooks, a maintainer's JupyterLab) `report` also judges in
 the kernel when `autograders` can be imported, so a wrong solution fails where it runs.
@@ -22,6 +29,7 @@ import base64
 import math
 import numbers
 import os
+import sys
 from typing import Any
 
 #: The MIME type of an observation in a cell's outputs.
@@ -54,9 +62,9 @@ def encode(obj: Any, _depth: int = 0) -> Any:
     if isinstance(obj, numbers.Real):
         value = float(obj)
         return value if math.isfinite(value) else {"__float__": repr(value)}
-    import torch
+    torch = sys.modules.get("torch")  # a tensor exists only where torch was imported: no import here
 
-    if isinstance(obj, torch.Tensor):
+    if torch is not None and isinstance(obj, torch.Tensor):
         t = obj.detach().to("cpu").contiguous()
         raw = t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
         return {"__tensor__": str(t.dtype).removeprefix("torch."), "shape": list(t.shape),

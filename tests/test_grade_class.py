@@ -24,7 +24,13 @@ FULL = {"add_small": 1.0, "world_sum_two_ranks": 2.0, "quiz_q1": 1.0}
 SOURCE = [
     nba.code("imports", "import os\nimport ctypes\nimport torch\nimport torch.distributed as dist\nimport helpers"),
     nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
-    nba.tests("add_small", '"""add() on small numbers."""\nassert add(1, 2) == 3, "add(1, 2) should be 3"', points=1),
+    nba.tests("add_small", (
+        '"""add() on small numbers."""\nassert add(1, 2) == 3, "add(1, 2) should be 3"\n'
+        "### BEGIN HIDDEN TESTS\n"
+        "from probes import selftest as probe\n"
+        "probe.add(add, 1, 2)\n"
+        "### END HIDDEN TESTS"
+    ), points=1),
     nba.solution("world_sum", (
         "def world_sum():\n"
         "    \"\"\"Sum of (rank + 1) over all ranks, on every rank.\"\"\"\n"
@@ -37,8 +43,8 @@ SOURCE = [
     nba.tests("world_sum_two_ranks", (
         '"""world_sum on two ranks (hidden)."""\n'
         "### BEGIN HIDDEN TESTS\n"
-        "from probes.common import run_ranks\n"
-        "assert run_ranks('world_sum', world_sum, 2, timeout=8) == [3.0, 3.0], 'world_sum must return 3 on both ranks'\n"
+        "from probes import selftest as probe\n"
+        "probe.world_sum(world_sum, 2, timeout=8)\n"
         "### END HIDDEN TESTS"
     ), points=2),
     # A probe and judge of the course itself (see probes/): the key lives only in autograders/.

@@ -94,7 +94,7 @@ def _errors(cell):
 def test_a_right_answer_passes_and_the_observation_is_removed():
     printed = NotebookNode(output_type="stream", name="stdout", text="hello\n")
     cell = _test_cell(printed, _observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}))
-    judge.judge_cell(cell)
+    assert judge.judge_cell(cell).passed
     assert cell.outputs == [printed]
 
 
@@ -113,16 +113,78 @@ def test_a_silenced_probe_fails_the_cell():
 
 
 def test_every_observation_of_a_check_must_pass():
+    forged = [_observation("ps1_memory.quiz", {"question": "q1", "answer": a}) for a in "abcd"]
+    cell = _test_cell(*forged)
+    verdict = judge.judge_cell(cell)
+    assert not verdict.passed
+    assert len(_errors(cell)) == 1 and "is not right" in _errors(cell)[0].evalue
+
+
+def test_a_right_report_among_extra_ones_fails_the_cell():
+    """One report per probe call: the right answer first, then guesses, is refused."""
     forged = [_observation("ps1_memory.quiz", {"question": "q1", "answer": a}) for a in "bacd"]
     cell = _test_cell(*forged)
-    judge.judge_cell(cell)
-    assert len(_errors(cell)) == 1 and "is not right" in _errors(cell)[0].evalue
+    verdict = judge.judge_cell(cell)
+    assert not verdict.passed and "4 results for 1 hidden check" in verdict.reason
+    assert len(_errors(cell)) == 1
+
+
+def test_a_quiz_report_must_name_its_own_question():
+    """The q3 cell cannot be passed by a report that answers q1 (whose answer the student knows)."""
+    source = 'from probes import ps1_memory as probe\nprobe.quiz("q3", q3)'
+    cell = _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}), source=source)
+    verdict = judge.judge_cell(cell)
+    assert not verdict.passed and "for question 'q3'" in verdict.reason and "'q1'" in verdict.reason
+    for observation in ({"answer": "b"}, {"question": b"q3", "answer": "b"}, "b"):
+        cell = _test_cell(_observation("ps1_memory.quiz", observation), source=source)
+        assert not judge.judge_cell(cell).passed, observation
+
+
+def test_reports_are_matched_to_calls_in_order():
+    source = ('from probes import ps1_memory as probe\nprobe.quiz("q1", q1)\nprobe.quiz("q2", q2)')
+    right = [_observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}),
+             _observation("ps1_memory.quiz", {"question": "q2", "answer": "c"})]
+    assert judge.judge_cell(_test_cell(*right, source=source)).passed
+    swapped = _test_cell(*right[::-1], source=source)
+    assert not judge.judge_cell(swapped).passed
+    duplicated = _test_cell(right[0], right[0], source=source)
+    assert not judge.judge_cell(duplicated).passed
+
+
+def test_probe_calls_bind_literal_arguments_by_parameter_name():
+    calls = judge.probe_calls('from probes import ps1_memory as p\np.quiz("q2", answer=q2)\np.split_model(split_model)')
+    assert calls == [judge.ProbeCall("ps1_memory.quiz", {"question": "q2"}), judge.ProbeCall("ps1_memory.split_model", {})]
+    assert judge.probe_calls("from probes import ps1_memory\nps1_memory.quiz('q5', x)")[0].literals == {"question": "q5"}
+
+
+@pytest.mark.parametrize("source, words", [
+    ("from probes import ps1_memory as p\nfor q in 'ab':\n    p.quiz(q, x)", "statement of its own"),
+    ("from probes import ps1_memory as p\nif x:\n    p.quiz('q1', x)", "statement of its own"),
+    ("from probes import ps1_memory as p\ny = p.quiz('q1', x)", "statement of its own"),
+    ("from probes import ps1_memory as p\np.quiz(*args)", "args"),
+    ("from probes import ps1_memory as p\np.no_such_check(f)", "does not exist"),
+    ("from probes import ps1_memory as p\np.quiz('q1', x, y, z)", "wrong arguments"),
+    ("from probes import ps1_memory as p\np.quiz('q1',", "does not parse"),
+])
+def test_probe_calls_the_grader_cannot_count_are_refused(source, words):
+    with pytest.raises(judge.Unverifiable, match=words):
+        judge.probe_calls(source)
+    verdict = judge.judge_cell(_test_cell(source=source))
+    assert not verdict.passed and "cannot be graded" in verdict.reason
+
+
+def test_a_test_cell_without_a_probe_call_scores_nothing():
+    """Its visible asserts ran in the student's kernel, which the grader cannot believe."""
+    cell = _test_cell(source="assert add(1, 2) == 3")
+    verdict = judge.judge_cell(cell)
+    assert not verdict.passed and "no hidden check" in verdict.reason
+    assert "no hidden check" in _errors(cell)[0].evalue
 
 
 def test_an_observation_for_another_check_does_not_count():
     cell = _test_cell(_observation("ps1_memory.split_model", {}))
-    judge.judge_cell(cell)
-    assert "reported no result" in _errors(cell)[0].evalue
+    assert not judge.judge_cell(cell).passed
+    assert "got a report for 'ps1_memory.split_model'" in _errors(cell)[0].evalue
 
 
 def test_a_malformed_observation_fails_the_cell_not_the_grader():
@@ -139,14 +201,14 @@ def test_a_malformed_observation_fails_the_cell_not_the_grader():
 def test_observations_outside_test_cells_are_dropped_unjudged():
     answer = NotebookNode(cell_type="code", source="q1 = 'a'", outputs=[_observation("ps1_memory.quiz", {"question": "q1", "answer": "a"})],
                           metadata={"nbgrader": {"grade": False, "solution": True, "grade_id": "q1"}})
-    judge.judge_cell(answer)
+    assert judge.judge_cell(answer) is None
     assert answer.outputs == []
 
 
 def test_a_cell_that_already_failed_gets_no_second_missing_message():
     raised = NotebookNode(output_type="error", ename="NameError", evalue="name 'q1' is not defined", traceback=[])
     cell = _test_cell(raised)
-    judge.judge_cell(cell)
+    assert not judge.judge_cell(cell).passed
     assert cell.outputs == [raised]
 
 
@@ -173,3 +235,19 @@ def test_a_judgement_that_takes_too_long_costs_the_cell(monkeypatch):
     judge.judge_cell(cell)
     assert time.monotonic() - start < 5
     assert "took longer than 0.5 s" in _errors(cell)[0].evalue
+
+
+def test_a_call_binds_every_literal_argument_including_keywords():
+    source = "from probes import selftest as probe\nprobe.world_sum(world_sum, 2, timeout=8)"
+    assert judge.probe_calls(source) == [judge.ProbeCall("selftest.world_sum", {"world_size": 2, "timeout": 8})]
+
+    def verdict(observation):
+        cell = _test_cell(_observation("selftest.world_sum", observation), source=source)
+        return judge.judge_cell(cell)
+
+    assert verdict({"world_size": 2, "timeout": 8, "results": [3.0, 3.0]}).passed
+    assert verdict({"world_size": 2, "timeout": 8.0, "results": [3.0, 3.0]}).passed  # a number is a number
+    assert not verdict({"world_size": 2, "results": [3.0, 3.0]}).passed  # says nothing about its timeout
+    assert not verdict({"world_size": 1, "timeout": 8, "results": [1.0]}).passed  # another call's report
+    assert not verdict({"world_size": True, "timeout": 8, "results": [3.0, 3.0]}).passed  # True is not 2
+    assert not verdict({"world_size": 2, "timeout": 8, "results": [3.0, 4.0]}).passed  # bound, then judged

@@ -10,10 +10,18 @@ from tools import nbauthor as nba
 from tools.submissions import fill
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _hidden(visible: str, call: str) -> str:
+    """A test cell as the course writes them: visible asserts, then a hidden probe call the grader judges."""
+    return f"{visible}\n### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n{call}\n### END HIDDEN TESTS"
+
+
 SOURCE = [
     nba.solution("square", "def square(x):\n    ### BEGIN SOLUTION\n    return x * x\n    ### END SOLUTION"),
-    nba.tests("square_small", '"""square() on small ints."""\nassert square(3) == 9', points=1),
-    nba.tests("square_negative", '"""square() of a negative number."""\nassert square(-4) == 16', points=2),
+    nba.tests("square_small", _hidden('"""square() on small ints."""\nassert square(3) == 9', "probe.square(square, 3)"), points=1),
+    nba.tests("square_negative", _hidden('"""square() of a negative number."""\nassert square(-4) == 16', "probe.square(square, -4)"),
+              points=2),
 ]
 WRONG = {"square": "def square(x):\n    return abs(x) * 3 if x < 0 else x * x"}  # loses square_negative
 

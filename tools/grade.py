@@ -410,17 +410,31 @@ def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> 
     return excluded
 
 
+def _is_test_grade(grade, answers: set) -> bool:
+    """An autograded test cell's grade (a graded code cell that is not an answer): 0 when deleted, never by hand."""
+    return grade.cell.cell_type == "code" and grade.name not in answers
+
+
+def _answer_names(notebook) -> set:
+    return {c.name for c in notebook.solution_cells}
+
+
 def exercise_scores(root: str = ROOT, db_url: str | None = None) -> dict[tuple[str, str], list[tuple[float, float]]]:
-    """(assignment, grade cell) -> [(score, max score)] over the autograded submissions."""
+    """(assignment, grade cell) -> [(score, max score)] over the autograded submissions.
+
+    A test cell that a submission deleted counts as 0 (an old gradebook may hold no score for it).
+    """
     from nbgrader.api import Gradebook
 
     scores: dict = {}
     with Gradebook(db_url or _db_url(root)) as gb:
         for assignment in gb.assignments:
             for sub in assignment.submissions:
-                for g in (g for nb in sub.notebooks for g in nb.grades):
-                    if g.auto_score is not None:
-                        scores.setdefault((assignment.name, g.name), []).append((float(g.score), float(g.max_score)))
+                for nb in sub.notebooks:
+                    answers = _answer_names(nb.notebook)
+                    for g in nb.grades:
+                        if g.auto_score is not None or _is_test_grade(g, answers):
+                            scores.setdefault((assignment.name, g.name), []).append((float(g.score or 0), float(g.max_score)))
     return scores
 
 
@@ -465,17 +479,26 @@ def plot_distribution(root: str = ROOT, db_url: str | None = None) -> str | None
 
 
 def gradebook_table(root: str = ROOT, db_url: str | None = None) -> str:
-    """Per student and assignment: autograded score, points still to grade by hand."""
+    """Per student and assignment: autograded score, points still to grade by hand.
+
+    "By hand" are the answer cells that have no score yet (written answers); a test cell that the
+    submission deleted is autograded with 0, not left to the TA.
+    """
     from nbgrader.api import Gradebook
 
     lines = [f"{'student':<24} {'assignment':<18} {'autograded':>10}  {'to grade by hand':>16}"]
     with Gradebook(db_url or _db_url(root)) as gb:
         for assignment in gb.assignments:
             for sub in sorted(assignment.submissions, key=lambda s: s.student.id):
-                grades = [g for nb in sub.notebooks for g in nb.grades]
-                auto = [g for g in grades if g.auto_score is not None]
-                manual = sum(g.max_score for g in grades if g.auto_score is None)
-                score = f"{sum(g.score for g in auto):g}/{sum(g.max_score for g in auto):g}"
+                auto, manual = [], 0.0
+                for nb in sub.notebooks:
+                    answers = _answer_names(nb.notebook)
+                    for g in nb.grades:
+                        if g.auto_score is not None or _is_test_grade(g, answers):
+                            auto.append(g)
+                        else:
+                            manual += g.max_score
+                score = f"{sum(g.score or 0 for g in auto):g}/{sum(g.max_score for g in auto):g}"
                 lines.append(f"{sub.student.id:<24} {assignment.name:<18} {score:>10}  {manual:>12g} pts")
     return "\n".join(lines)
 

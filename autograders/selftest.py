@@ -1,0 +1,32 @@
+"""Judges of `ps0`, the small assignment the course's own tests grade (see probes.selftest)."""
+
+from __future__ import annotations
+
+
+def _returned(observation, call: str):
+    result = observation["outcome"]
+    if "raised" in result:
+        raise AssertionError(f"{call} raised {result['raised'].name}: {result['raised'].message}")
+    return result["returned"]
+
+
+def judge_add(observation) -> None:
+    a, b = observation["a"], observation["b"]
+    got = _returned(observation, f"add({a!r}, {b!r})")
+    if got != a + b:
+        raise AssertionError(f"add({a!r}, {b!r}) returned {got!r}: not the sum")
+
+
+def judge_square(observation) -> None:
+    x = observation["x"]
+    got = _returned(observation, f"square({x!r})")
+    if got != x * x:
+        raise AssertionError(f"square({x!r}) returned {got!r}: not x times x")
+
+
+def judge_world_sum(observation) -> None:
+    n, results = observation["world_size"], observation["results"]
+    if not isinstance(results, list) or len(results) != n:
+        raise AssertionError(f"world_sum: {n} ranks should return {n} results")
+    if any(r != n * (n + 1) / 2 for r in results):
+        raise AssertionError(f"world_sum returned {results} on {n} ranks: every rank must return the sum of rank + 1")

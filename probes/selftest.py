@@ -1,0 +1,28 @@
+"""Probes of `ps0`, the small assignment the course's own tests grade (tests/): not part of the course.
+
+The grading machinery (autograders.execute, judge, scores, tools/grade.py) is tested on classes of
+tiny submissions that must grade in seconds; their hidden checks go through a probe and a judge
+(`autograders.selftest`) exactly as the course's do. Each probe binds the literal arguments of its
+call by name in what it reports (`probe.square(square, 3)` reports {"x": 3, ...}), so the grader can
+tell which call a report answers.
+"""
+
+from __future__ import annotations
+
+from probes import outcome, report
+
+
+def add(fn, a, b) -> None:
+    report("selftest.add", {"a": a, "b": b, "outcome": outcome(fn, a, b)})
+
+
+def square(fn, x) -> None:
+    report("selftest.square", {"x": x, "outcome": outcome(fn, x)})
+
+
+def world_sum(fn, world_size: int = 2, timeout: float = 8.0) -> None:
+    """fn() on `world_size` ranks; a hang or a crash fails here, in words (see probes.common.run_ranks)."""
+    from probes.common import run_ranks  # torch and the launcher, only for the check that needs ranks
+
+    results = run_ranks("world_sum", fn, world_size, timeout=timeout)
+    report("selftest.world_sum", {"world_size": world_size, "timeout": timeout, "results": results})

@@ -16,8 +16,9 @@ RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT are set), so the same 
 unchanged under `torchrun`, where the script initialises the group itself.
 
 How it works: processes are started by `torch.multiprocessing.start_processes`, with "fork" when it
-is safe (Linux, CUDA not yet initialised in the parent: starts in milliseconds, sees notebook
-functions directly) and "spawn" otherwise (the function travels by cloudpickle). The rendezvous
+is safe (Linux, CUDA not yet initialised in the parent, and no backward pass has started the
+autograd engine's GPU device threads there: starts in milliseconds, sees notebook functions
+directly) and "spawn" otherwise (the function travels by cloudpickle). The rendezvous
 TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches never race for a
 port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
 rank writes its return value, or its exception and traceback, to a private folder; the parent
@@ -293,8 +294,8 @@ def launch(
             start-up, importing torch, does not count; it has `STARTUP_LIMIT` seconds of its own).
             Past it every rank is killed and `LaunchTimeout` names the ranks that had not finished.
         start_method: "fork" or "spawn"; None takes DISTCOURSE_START_METHOD from the environment
-            when set, else fork when it is safe (Linux, CUDA not initialised in this process),
-            spawn otherwise.
+            when set, else fork when it is safe (Linux, CUDA not initialised in this process, and
+            no backward pass has started autograd's GPU device threads here), spawn otherwise.
         threads_per_rank: `torch.set_num_threads` in each rank (1 keeps N ranks from fighting
             over a laptop's few cores).
         prefix_output: prefix each line a rank prints with "[rank r]".
@@ -326,14 +327,24 @@ def launch(
         raise ValueError(f"threads_per_rank must be a positive int, got {threads_per_rank!r}")
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
     plan = device_plan(world_size, backend)
-    start_method = _choose_start_method(start_method, plan)
+    chosen = _choose_start_method(start_method, plan)
     started, ok = time.monotonic(), False
     try:
-        results = _launch(fn, plan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget)
+        try:
+            results = _launch(fn, plan, args, kwargs, timeout, chosen, threads_per_rank, prefix_output, budget)
+        except RankError as exc:
+            # A safety net for the check in _choose_start_method: if a forked rank still met the
+            # autograd engine's fork guard, fork is unusable in this process from now on.
+            if not (chosen == "fork" and start_method is None and _AUTOGRAD_FORK_ERROR in str(exc)):
+                raise
+            global _FORK_BROKEN
+            _FORK_BROKEN = True
+            chosen = "spawn"
+            results = _launch(fn, plan, args, kwargs, timeout, chosen, threads_per_rank, prefix_output, budget)
         ok = True
         return results
     finally:
-        _log_launch(plan, start_method, time.monotonic() - started, ok)
+        _log_launch(plan, chosen, time.monotonic() - started, ok)
 
 
 def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -> None:
@@ -429,6 +440,32 @@ def _cuda_fork_safe() -> bool:
         return False
 
 
+_AUTOGRAD_FORK_ERROR = "Unable to handle autograd's threading in combination with fork-based multiprocessing"
+_FORK_BROKEN = False  # a forked rank of this process met the autograd engine's fork guard
+
+
+def _autograd_threads_started() -> bool:
+    """True when this process's autograd engine runs its device threads (named "pt_autograd_<device>").
+
+    On a machine with a GPU the first backward pass starts one such thread per device, even for
+    CPU tensors; from then on a forked child's backward fails with "Unable to handle autograd's
+    threading in combination with fork-based multiprocessing". A notebook that trained anything
+    before launching must then spawn its ranks. (A CPU-only build starts no such threads.)
+    """
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:
+        return False
+    for tid in tasks:
+        try:
+            with open(f"/proc/self/task/{tid}/comm") as fh:
+                if fh.read().startswith("pt_autograd_"):
+                    return True
+        except OSError:
+            continue
+    return False
+
+
 def _choose_start_method(start_method: str | None, plan: DevicePlan | None = None) -> str:
     import multiprocessing
 
@@ -442,9 +479,17 @@ def _choose_start_method(start_method: str | None, plan: DevicePlan | None = Non
         fork_ok = sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
         if plan is not None and plan.uses_gpu and not _cuda_fork_safe():
             fork_ok = False
+        if _FORK_BROKEN or _autograd_threads_started():
+            fork_ok = False
         return "fork" if fork_ok and not cuda_live else "spawn"
     if start_method not in ("fork", "spawn"):
         raise ValueError(f"{source} must be 'fork', 'spawn' or None, not {start_method!r}")
+    if start_method == "fork" and _autograd_threads_started():
+        raise RuntimeError(
+            "a backward pass already ran in this process on a machine with a GPU, so autograd's device "
+            "threads are running and a forked rank's backward would fail. Pass start_method='spawn' "
+            "(or None, which picks it), or launch before any backward in this process."
+        )
     if start_method == "fork" and cuda_live:
         raise RuntimeError(
             "CUDA is already initialised in this process, and a forked child cannot use it. "

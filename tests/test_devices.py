@@ -9,6 +9,7 @@ on every CPU machine. The tests at the end need real GPUs and are skipped withou
 import importlib
 import json
 import os
+import sys
 
 import pytest
 import torch
@@ -294,3 +295,65 @@ def test_the_sandbox_cap_stops_a_gpu_rank_without_a_budget(monkeypatch):
     monkeypatch.setenv("DISTCOURSE_GPU_MEMORY_BYTES", str(64 * MiB))
     with pytest.raises(helpers.RankError, match="CUDA out of memory"):
         helpers.launch(_allocate_on_gpu, 1, 256)
+
+
+def test_fork_is_refused_once_autograd_runs_gpu_device_threads(monkeypatch):
+    """On a GPU machine a backward pass in the notebook starts autograd's device threads; forks then break."""
+    L = launch_module
+
+    monkeypatch.setattr(L, "_autograd_threads_started", lambda: True)
+    assert L._choose_start_method(None) == "spawn"
+    with pytest.raises(RuntimeError, match="spawn"):
+        L._choose_start_method("fork")
+    monkeypatch.setattr(L, "_autograd_threads_started", lambda: False)
+    if sys.platform.startswith("linux") and not torch.cuda.is_initialized():
+        assert L._choose_start_method(None) == "fork"
+
+
+def test_autograd_device_threads_are_found_by_their_name():
+    """The check reads thread names: none here on a CPU-only build after a backward pass; one named like torch's."""
+    import ctypes
+    import threading
+
+    L = launch_module
+
+    torch.ones(2, requires_grad=True).sum().backward()
+    if not torch.cuda.is_available():
+        assert not L._autograd_threads_started()
+    ready, stop = threading.Event(), threading.Event()
+
+    def named():
+        ctypes.CDLL(None).prctl(15, b"pt_autograd_0", 0, 0, 0)  # PR_SET_NAME, as c10::setThreadName does
+        ready.set()
+        stop.wait()
+
+    thread = threading.Thread(target=named, daemon=True)
+    thread.start()
+    ready.wait()
+    try:
+        assert L._autograd_threads_started()
+    finally:
+        stop.set()
+        thread.join()
+
+
+def test_a_forked_rank_that_meets_the_autograd_fork_guard_is_run_again_spawned(monkeypatch):
+    """The safety net: the guard's error in a forked rank makes launch spawn, now and from then on."""
+    L = launch_module
+
+    calls = []
+
+    def fake_launch(fn, plan, args, kwargs, timeout, start_method, *rest):
+        calls.append(start_method)
+        if start_method == "fork":
+            raise L.RankError(f"rank 0 of 1 raised RuntimeError: {L._AUTOGRAD_FORK_ERROR}", 0, "RuntimeError", "")
+        return ["ok"]
+
+    monkeypatch.setattr(L, "_launch", fake_launch)
+    monkeypatch.setattr(L, "_FORK_BROKEN", False)
+    monkeypatch.setattr(L, "_autograd_threads_started", lambda: False)
+    if not (sys.platform.startswith("linux") and not torch.cuda.is_initialized()):
+        pytest.skip("fork is not the default here")
+    assert L.launch(lambda: None, 1, backend="gloo") == ["ok"]
+    assert calls == ["fork", "spawn"]
+    assert L._choose_start_method(None) == "spawn"

@@ -243,6 +243,8 @@ def test_unprivileged_user_gets_the_same_sandbox(world, tmp_path):
         code = f"PATHS = {targets!r}\n" + SEES.replace('open("data.txt").read()', '""') + PRIVILEGED
         env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.path.join(base, "code"), "DISTCOURSE_COURSE_ROOT":
                os.path.join(base, "course"), "DATABASE_URL": SECRET}
+        if os.environ.get("DISTCOURSE_BWRAP"):  # a bubblewrap that is not on PATH (e.g. unpacked from a .deb)
+            env["DISTCOURSE_BWRAP"] = os.environ["DISTCOURSE_BWRAP"]
         proc = subprocess.run(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", python, "-m",
                                "autograders.sandbox", "--run", "--", python, "-c", code],
                               cwd=work, env=env, capture_output=True, text=True, timeout=120)

@@ -51,6 +51,9 @@ c.LimitOutput.max_traceback = 60
 # Students see each failing check's message in their feedback, never the hidden tests' code
 # (nor the grader's source lines that a full traceback would quote).
 c.GenerateFeedback.preprocessors = [HideHiddenTests, GetGrades, CSSHTMLHeaderPreprocessor]
+# What a kernel displays (text/html, JavaScript) is the student's: shown escaped, never run, in the
+# feedback page. Markdown cells are sanitised by HideHiddenTests.
+c.HTMLExporter.sanitize_html = True
 
 c.ClearSolutions.code_stub = {"python": "# YOUR CODE HERE\nraise NotImplementedError()"}
 c.ClearSolutions.text_stub = "YOUR ANSWER HERE"

@@ -4,6 +4,11 @@ nbgrader's feedback shows each graded cell with its hidden tests restored and fu
 which quote the grader's own source lines (nbgrader issue #978). `HideHiddenTests` runs before
 nbgrader's own feedback preprocessors: it replaces each hidden-test region with one comment line and
 cuts every error down to its type and message, the words the check wrote for the student.
+
+It also renders every markdown cell (a written answer is the student's) to sanitised HTML itself:
+nbgrader's feedback template passes markdown through `markdown2html` unsanitised, so a `<script>`
+in an answer would run in the feedback page. Outputs are sanitised by nbconvert
+(`HTMLExporter.sanitize_html`, set in nbgrader_config.py).
 """
 
 from __future__ import annotations
@@ -16,8 +21,24 @@ HIDDEN = re.compile(r"[ \t]*### BEGIN HIDDEN TESTS.*?### END HIDDEN TESTS[ \t]*"
 PLACEHOLDER = "# (hidden tests ran here; what they found is shown below)"
 
 
+_TAGS = {"a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
+         "li", "ol", "p", "pre", "s", "span", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul"}
+
+
+def safe_markdown(source: str) -> str:
+    """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is."""
+    import bleach
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    html = bleach.clean(markdown2html_mistune(source), tags=_TAGS, attributes={"*": ["class", "id"], "a": ["href", "title"]},
+                        protocols=["http", "https", "mailto"], strip=False)
+    return "<div>" + html.replace("\r", "").replace("\n", "&#10;") + "</div>"
+
+
 class HideHiddenTests(NbGraderPreprocessor):
     def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "markdown":
+            cell.source = safe_markdown(cell.source)
         if cell.cell_type == "code":
             cell.source = HIDDEN.sub(PLACEHOLDER, cell.source)
             for output in cell.get("outputs", []):

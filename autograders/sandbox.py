@@ -604,7 +604,14 @@ def main(argv: list[str]) -> None:
     else:
         raise SystemExit(usage)
     apply_limits(limits)
-    os.execv(cmd[0], cmd)
+    # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
+    # only what finding and loading bwrap needs; the kernel's environment is set by its arguments.
+    os.execve(cmd[0], cmd, bwrap_env())
+
+
+def bwrap_env() -> dict:
+    """The environment bwrap itself runs with: PATH and the loader's path, nothing of the grader's secrets."""
+    return {k: os.environ[k] for k in ("PATH", "LD_LIBRARY_PATH", "LANG") if k in os.environ}
 
 
 if __name__ == "__main__":

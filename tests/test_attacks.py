@@ -344,9 +344,6 @@ def test_own_killing_the_parent_costs_nobody_else(main_run):
     assert main_run.total("k_kills_parent") == 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "not fixed yet: nbconvert copies text/html and application/javascript outputs and raw HTML in markdown into the "
-    "feedback page as they are (HTMLExporter.sanitize_html is off); remove this mark when feedback is sanitized"))
 def test_own_no_student_script_runs_in_feedback(main_run):
     """HTML and JavaScript a kernel displays, or a written answer holds, must not run in the feedback page."""
     html = open(os.path.join(main_run.world.course, "feedback", "w_injects_script", h.ASSIGNMENT, "ps1_memory.html")).read()

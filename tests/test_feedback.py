@@ -1,0 +1,41 @@
+"""Feedback pages show what a student wrote and what the kernel displayed, but run none of it."""
+
+import nbformat
+from nbconvert import HTMLExporter
+from nbconvert.filters.markdown_mistune import markdown2html_mistune
+from traitlets.config import Config
+
+from autograders.feedback import HideHiddenTests, safe_markdown
+
+XSS = "xss_mark_feedback"
+ANSWER = (f"## My answer\nDDP *replicates* the model: $4P$ bytes.\n\n```python\nok = a < b\n\nz = 2\n```\n\n"
+          f"<script>window.{XSS}=1</script> <img src=x onerror='{XSS}()'> <a href='javascript:{XSS}()'>link</a>")
+
+
+def test_a_written_answer_keeps_its_formatting_but_not_its_scripts():
+    html = markdown2html_mistune(safe_markdown(ANSWER))  # what nbgrader's feedback template does with it
+    assert "<h2" in html and "<em>replicates</em>" in html and "$4P$" in html and "<pre>" in html
+    assert "&#10;&#10;" in html, "a blank line inside a code block must survive"
+    assert "<script" not in html and "<img" not in html and "javascript:" not in html
+    assert f"&lt;script&gt;window.{XSS}=1&lt;/script&gt;" in html, "the attempt is shown as text"
+
+
+def test_displayed_html_and_javascript_do_not_run_in_the_page():
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"text/html": f"<b>hi</b><script>{XSS}()</script>"}),
+                    nbformat.v4.new_output("display_data", data={"application/javascript": f"{XSS}()"})]
+    nb.cells.append(cell)
+    nb.cells.append(nbformat.v4.new_markdown_cell(ANSWER))
+    nb, _ = HideHiddenTests().preprocess(nb, {})
+    config = Config()
+    config.HTMLExporter.sanitize_html = True  # as nbgrader_config.py sets it
+    config.HTMLExporter.template_name = "classic"
+    body, _ = HTMLExporter(config=config).from_notebook_node(nb)
+    scripts = [s for s in body.split("<script")[1:] if XSS in s.split("</script>")[0]]
+    assert not scripts, scripts
+
+
+def test_the_course_config_sanitises_feedback():
+    text = open("nbgrader_config.py").read()
+    assert "c.HTMLExporter.sanitize_html = True" in text

@@ -54,14 +54,19 @@ def assert_tensors_close(actual, expected, what: str, rtol: float = 1e-5, atol: 
 def judge_choice(keys: dict, observation, choices: str = "abcd") -> None:
     """Grade one multiple-choice answer reported by a probe's `quiz(question, answer)`.
 
-    `keys` maps each question to (right letter, explanation); the explanation is shown only when
-    the answer is wrong.
+    `keys` maps each question to (right letter, hint) or (right letter, hint, {wrong letter: why}).
+    A wrong answer is told why its own choice is wrong (where the key says) and then the hint.
+    Feedback is read again before every resubmission, and with four choices a hint that states the
+    right letter, number or statement hands the point over: hints name the concept, the lecture
+    section or an experiment to run (tests/test_judge.py checks every wrong letter's message).
     """
     question, answer = observation["question"], observation["answer"]
     if question not in keys:
         raise AssertionError(f"there is no quiz question {question!r}")
-    key, explanation = keys[question]
-    if not isinstance(answer, str) or answer.strip().lower() not in choices:
+    key, hint, *why = keys[question]
+    if not isinstance(answer, str) or len(answer.strip()) != 1 or answer.strip().lower() not in choices:
         raise AssertionError(f"{question}: answer with one letter of {', '.join(choices)} (as a string), not {answer!r}")
-    if answer.strip().lower() != key:
-        raise AssertionError(f"{question}: {answer!r} is not right. Hint: {explanation}")
+    letter = answer.strip().lower()
+    if letter != key:
+        because = why[0].get(letter) if why else None
+        raise AssertionError(f"{question}: {answer!r} is not right. " + (f"{because} " if because else "") + f"Hint: {hint}")

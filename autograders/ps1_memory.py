@@ -358,17 +358,42 @@ def judge_two_stage_step(per_rank) -> None:
 
 # --------------------------------------------------------------------------- quiz
 
-_QUIZ = {
-    "q1": ("b", "nn.Linear(in_features, out_features) stores weight with shape (out_features, in_features), "
-                "so that forward computes x @ weight.T. Create one and print .weight.shape."),
-    "q2": ("c", "Nothing in that code splits the model: every rank runs BigModel(), so every rank allocates both "
-                "layers. The `if rank == 0` only changes what is printed."),
-    "q3": ("b", "DDP replicates: each rank keeps a full copy of the parameters, gradients and optimizer state. "
-                "Only the data is split."),
-    "q4": ("d", "Mixed-precision Adam keeps fp16/bf16 weights (2) and gradients (2), plus an fp32 master copy, "
-                "momentum and variance (4 + 4 + 4): 16 bytes per parameter."),
-    "q5": ("c", "ZeRO-2 shards gradients and optimizer state over the 4 devices but keeps the 2-byte weights: "
-                "2 + (2 + 12) / 4 bytes per parameter."),
+_QUIZ = {  # question: (right letter, hint, {wrong letter: why that choice is wrong}); no hint may give the answer away
+    "q1": ("b", "See how nn.Linear(in_features, out_features) lays out its weight (lecture 1, section 1.1): "
+                "create nn.Linear(1000, 10000), print .weight.shape and compare it with the constructor's arguments.",
+           {"a": "Your answer assumes that weight's dimensions come in the order of the constructor's arguments: "
+                 "do not assume it, print it.",
+            "c": "Your answer prints the same shape on both ranks, but rank 0 prints part1's weight and rank 1 "
+                 "part2's: two layers whose sizes are swapped.",
+            "d": "Your answer prints the same shape on both ranks, but rank 0 prints part1's weight and rank 1 "
+                 "part2's: two layers whose sizes are swapped."}),
+    "q2": ("c", "Follow the program line by line on each rank: which line allocates the layers, and which ranks "
+                "run it? Lecture 1, section 1.6 shows what it takes to really split a model between ranks.",
+           {"a": "The `if rank == 0` comes after the model is built: it decides what is printed, not what is allocated.",
+            "b": "Rank 1 prints part2, but printing allocates nothing: look at the line that builds the model.",
+            "d": "Nothing in the program splits the model: no layer is moved, deleted or built on one rank only."}),
+    "q3": ("b", "DDP is data parallelism: which of model and data does it divide between the ranks, and which does "
+                "every rank keep? Lecture 1, section 1.5 measures it; in a scratch cell, count the parameters of a "
+                "DDP-wrapped model on each of two ranks.",
+           {"a": "Dividing the parameters between GPUs is model parallelism or sharding (FSDP, ZeRO-3); "
+                 "DistributedDataParallel divides something else.",
+            "c": "Nothing here divides by four, and DDP is not a sharding method.",
+            "d": "The batch size changes the activations, not the parameters: a model's parameter count does not "
+                 "depend on its input."}),
+    "q4": ("d", "List the five tensors the question names, note whether each is fp16 or fp32, and add up their bytes "
+                "per parameter (lecture 1, section 1.2, 'Mixed precision', and section 1.7, the ZeRO paper's count).",
+           {"a": "Your count covers one fp32 copy of the weights only: training also keeps gradients and Adam's state.",
+            "b": "Your count leaves tensors out: the question lists five, and each takes its bytes per parameter.",
+            "c": "Your count is what Adam's fp32 state takes by itself: which of the tensors the question lists did "
+                 "you leave out?"}),
+    "q5": ("c", "Per device: what ZeRO-2 keeps whole, plus a 1/4 share of what it shards over the 4 devices. "
+                "Which of the tensors you counted in Q4 does stage 2 shard, and which does it keep on every device? "
+                "Lecture 1, section 1.7 works through the ZeRO paper's example.",
+           {"a": "ZeRO-2 shards part of the training state over the 4 devices, so each device holds less than the "
+                 "whole state.",
+            "b": "Your answer shards only the optimizer state: that is stage 1. Stage 2 shards one more thing.",
+            "d": "Your answer shards everything, weights included: that is stage 3 (FSDP). Stage 2 keeps one part "
+                 "whole on every device."}),
 }
 
 

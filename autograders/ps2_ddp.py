@@ -479,16 +479,44 @@ def judge_load_state_anywhere(observation) -> None:
 
 # --------------------------------------------------------------------------- quiz
 
-_QUIZ = {
-    "q1": ("a", "DataParallel keeps the model as its attribute `module`, so every state_dict key gains the prefix "
-                "'module.', on a CPU as on 8 GPUs."),
-    "q2": ("c", "DDP's constructor broadcasts rank 0's parameters to every rank; no averaging happens at construction."),
-    "q3": ("c", "DDP all-reduces gradients, whose shapes do not depend on the batch size; the result is the plain "
-                "mean of the two ranks' gradients, which weighs rank 0's 3 samples as much as rank 1's 4."),
-    "q4": ("d", "DistributedSampler gives rank r the indices r, r + 3, r + 6, ... of a list padded to a multiple of "
-                "the number of replicas by repeating its start."),
-    "q5": ("d", "DataParallel splits ONE batch across its GPUs; under DDP every process has its own DataLoader, so the "
-                "global batch is batch_size x world_size."),
+_QUIZ = {  # question: (right letter, hint, {wrong letter: why that choice is wrong}); no hint may give the answer away
+    "q1": ("a", "Run the two lines in a scratch cell: they run on a laptop without a GPU. Lecture 2, section 3 "
+                "(DataParallel vs DistributedDataParallel) and section 6 (checkpoints and key names) explain what you see.",
+           {"b": "A wrapper such as DataParallel holds your model as one of its attributes: look at what that does to "
+                 "the names in its state_dict (lecture 2, section 6).",
+            "c": "DataParallel scatters the batch over its devices and gathers the outputs back: the caller gets the "
+                 "output of the batch it passed in.",
+            "d": "DataParallel needs no GPU to run: without one, it calls the module it wraps."}),
+    "q2": ("c", "Lecture 2, section 4, on what DDP does at construction: which collective does DDP's constructor "
+                "call on the parameters, and from where? Run the snippet with helpers.launch and compare the two numbers.",
+           {"a": "After DDP(model) the replicas must start from identical weights, or they would drift apart from the "
+                 "first step: the constructor sees to it.",
+            "b": "No averaging happens at construction: DDP's constructor calls a collective, but not an all-reduce.",
+            "d": "DDP does not require the ranks to build identical weights: the seeds differ here and the snippet "
+                 "runs without an error."}),
+    "q3": ("c", "Lecture 2, section 4, on uneven batch sizes: which tensors does DDP all-reduce, does their shape "
+                "depend on the batch, and how does DDP combine what the ranks send?",
+           {"a": "DDP all-reduces gradients, and a gradient has the shape of its parameter whatever the batch size: "
+                 "nothing here has to match in size.",
+            "b": "The all-reduce runs on gradients, whose shapes do not depend on the batch size: both ranks send "
+                 "tensors of the same shape.",
+            "d": "DDP never learns how many samples each rank used: nothing in the all-reduce carries a sample count. "
+                 "What can it compute from the gradients alone?"}),
+    "q4": ("d", "Lecture 2, section 5: does DistributedSampler give each rank a contiguous block of indices or "
+                "every num_replicas-th one, and what does it do when the data set does not divide evenly? With "
+                "num_replicas and rank given it needs no process group: print it in a scratch cell.",
+           {"a": "Your answer gives rank 1 a contiguous block of indices; the sampler interleaves the ranks.",
+            "b": "Your list holds 3 of the 10 indices, so the ranks would not all get the same number of samples; "
+                 "with drop_last=False, DistributedSampler gives each rank as many as the others.",
+            "c": "Your answer gives rank 1 a contiguous block of indices; the sampler interleaves the ranks."}),
+    "q5": ("d", "Lecture 2, section 3 (DataParallel vs DistributedDataParallel): how many processes and DataLoaders "
+                "does each one run, and who splits a batch between the GPUs?",
+           {"a": "Under DDP each of the 4 processes runs the training loop with a DataLoader of its own: how many "
+                 "samples does one optimizer step then use?",
+            "b": "Under DataParallel each GPU computes on a slice of the batch, but the outputs are gathered back and "
+                 "the optimizer step uses the whole batch. Then count the DDP side: how many processes, each loading what?",
+            "c": "DataParallel is one process with one DataLoader: it splits that batch over the 4 GPUs, it does not "
+                 "load one batch per GPU. Then count the DDP side the same way."}),
 }
 
 

@@ -392,13 +392,52 @@ def judge_largest_batch_fits_budget(results) -> None:
 
 # --------------------------------------------------------------------------- quiz
 
-_QUIZ = {
-    "q1": ("c", "with DDP the DataLoader's batch_size is per process: 64 / 4 ranks = 16 each keeps the global batch at 64."),
-    "q2": ("d", "the batch is 8x larger (8 x 64 = 512), so the linear scaling rule multiplies the LR by 8."),
-    "q3": ("b", "no_sync() skips the all-reduce of the micro-batches inside it; the last backward, outside it, all-reduces once."),
-    "q4": ("a", "gradient shapes do not depend on the batch, so the first steps run; the rank with more batches then waits in an all-reduce nobody joins."),
-    "q5": ("d", "each rank's mean loss is weighted equally, however many samples the rank has."),
-    "q6": ("b", "fit memory = fixed + per_sample x batch through the two measurements, then solve for the budget."),
+_QUIZ = {  # question: (right letter, hint, {wrong letter: why that choice is wrong}); no hint may give the answer away
+    "q1": ("c", "Lecture 3, section 1: under DDP, does a DataLoader's batch_size count the samples of one process "
+                "or of the whole job? Then: how many samples does one optimizer step use with 4 processes?",
+           {"a": "With batch_size=256 in each of the 4 processes, how many samples would one optimizer step use? "
+                 "Compare with the global batch you want.",
+            "b": "With 64 in each of the 4 processes, one optimizer step uses the samples of all 4 DataLoaders: "
+                 "more than the single-GPU step did.",
+            "d": "Your answer is the number of GPUs: with batch_size=4 per process, one step would see far fewer "
+                 "samples than on one GPU."}),
+    "q2": ("d", "Lecture 3, section 2 (the linear scaling rule, Goyal et al.): first find the global batch on "
+                "8 GPUs, each DataLoader yielding 64, then scale the learning rate in proportion to the global batch.",
+           {"a": "Keeping the learning rate ignores the scaling rule: the global batch has grown, so the learning "
+                 "rate changes with it.",
+            "b": "Your answer divides the learning rate, but the global batch got larger, not smaller.",
+            "c": "Your answer scales with the square root of the batch's growth (a rule used with some adaptive "
+                 "optimizers); the question asks for the linear rule."}),
+    "q3": ("b", "Lecture 3, section 3 (gradient accumulation and no_sync()): what does a backward skip inside "
+                "no_sync(), and what does the backward outside it do?",
+           {"a": "With no all-reduce at all the ranks' gradients would never be averaged and the replicas would drift "
+                 "apart: look at what the backward outside no_sync() does.",
+            "c": "Your answer counts the backward calls inside no_sync(): that context manager is there to skip "
+                 "something, not to start it.",
+            "d": "Your answer counts an all-reduce for every backward: then no_sync() would change nothing."}),
+    "q4": ("a", "Lecture 3, the section on uneven data (unequal numbers of batches): every backward under DDP "
+                "starts an all-reduce that every rank must join. Follow both ranks step by step: what happens once "
+                "rank 0 has run out of batches?",
+           {"b": "Gradient shapes do not depend on how many batches a rank has: nothing is compared when a backward starts.",
+            "c": "Under DDP no rank trains on its own: each backward starts a collective that every rank must join. "
+                 "What happens to a collective that one rank never joins?",
+            "d": "DDP never sees the DataLoader, so it cannot know how many batches each rank has: skipping or "
+                 "shadowing batches is what join() is for, and it is not used here."}),
+    "q5": ("d", "Lecture 3, the section on uneven data (unequal batch sizes): write down what each rank's "
+                "backward computes (the gradient of the mean over its own samples) and what DDP does with the "
+                "results, then work out the weight one sample of each rank gets in the final gradient.",
+           {"a": "For that, DDP would have to weight each rank by its number of samples, and it never learns them: "
+                 "only gradients are all-reduced.",
+            "b": "Look at what DDP does after its all-reduce has summed the gradients (lecture 2, section 4): the "
+                 "result is not left as a sum.",
+            "c": "Unequal batch sizes do not raise: DDP all-reduces gradients, whose shapes do not depend on the batch size."}),
+    "q6": ("b", "Lecture 3, section 5 (the largest batch that fits): activation memory is a fixed part plus a part "
+                "proportional to the batch. Find both from the two measurements, then solve for the batch that fills 4 MB.",
+           {"a": "Your answer grows the memory in proportion to the batch from batch 8, but doubling the batch from "
+                 "8 to 16 did not double the memory: part of it is fixed.",
+            "c": "Your answer spends the whole 4 MB on the per-sample part: the fixed part is paid first.",
+            "d": "Check your answer with your formula: it must give 1.0 MB at batch 8 and 1.5 MB at batch 16 before "
+                 "you solve it for 4 MB."}),
 }
 
 

@@ -359,13 +359,42 @@ def judge_choose_strategy(results) -> None:
 
 # --------------------------------------------------------------------------- quiz
 
-_QUIZ = {
-    "q1": ("b", "The bubble is (p-1)/(m+p-1) = 3/15 = 20% for p = 4 stages and m = 12 micro-batches."),
-    "q2": ("b", "DDP replicates: every rank keeps all weights, gradients and Adam state (and adds its gradient "
-                "buckets); only the batch, hence the activations, is split."),
-    "q3": ("a", "Speedup is T(1)/T(4) = 100/30 = 3.33x; efficiency is speedup / 4 = 83%."),
-    "q4": ("b", "algbw = 1 GB / 10 ms = 100 GB/s; busbw = algbw x 2(n-1)/n = 100 x 14/8 = 175 GB/s."),
-    "q5": ("b", "Every rank runs BigModel(), so every rank holds part1 and part2; the if only changes what is printed."),
+_QUIZ = {  # question: (right letter, hint, {wrong letter: why that choice is wrong}); no hint may give the answer away
+    "q1": ("b", "Lecture 4, section 5 (micro-batches and the bubble): put p (the stages) and m (the micro-batches) "
+                "into the bubble formula, and check that you did not swap them.",
+           {"a": "Your answer divides by the number of micro-batches alone: the formula's denominator counts the "
+                 "whole step, idle slots included.",
+            "c": "Recheck both parts of the formula: the numerator (how many slots a stage waits while the pipeline "
+                 "fills and drains) and the denominator (the whole step, idle slots included).",
+            "d": "Your answer counts one idle slot per step: a stage waits while the pipeline fills and again while "
+                 "it drains, p - 1 slots in all."}),
+    "q2": ("b", "Lecture 4, section 3 (DDP on two ranks) and lecture 1, section 1.5: under DDP, what does each rank "
+                "keep whole, and what is divided between the ranks?",
+           {"a": "Dividing the model between GPUs is pipeline parallelism or sharding (FSDP); DDP divides something else.",
+            "c": "No rank keeps the other rank's model: the ranks exchange gradients, not copies of the model.",
+            "d": "Dividing weights and gradients between GPUs is sharding (FSDP, ZeRO); DDP is not a sharding method."}),
+    "q3": ("a", "Lecture 4, section 8 (scaling): speedup is the time on 1 GPU divided by the time on n GPUs, and "
+                "efficiency is the speedup divided by n.",
+           {"b": "Your efficiency is the fraction of time saved, which is not how efficiency is defined: compute it "
+                 "from the speedup.",
+            "c": "'70% faster' is the fraction of time saved, not a speedup, and efficiency is not the time saved: "
+                 "use the two definitions.",
+            "d": "The times are measured: 30 minutes is more than 100 / 4 = 25. The time lost is mostly communication, "
+                 "and efficiency measures exactly that."}),
+    "q4": ("b", "Lecture 4, section 8 (nccl-tests): algbw is the data size divided by the time; busbw scales algbw by "
+                "the ring all-reduce's factor 2(n-1)/n, so that it compares across numbers of GPUs.",
+           {"a": "That is the algorithm bandwidth (size / time); busbw also counts what the ring sends over each link.",
+            "c": "Your answer multiplies by 2; the ring all-reduce's factor depends on n: 2(n-1)/n.",
+            "d": "Your answer uses (n-1)/n, the factor of a reduce-scatter or an all-gather alone; an all-reduce is "
+                 "both, one after the other."}),
+    "q5": ("b", "Follow the program on rank 1: which line builds layers, and does anything remove a layer from this "
+                "rank? Lecture 4, section 4 shows what a real split into stages takes. Then count: nn.Linear(i, o) has "
+                "i * o weights and o biases.",
+           {"a": "The `if` comes after the model is built and only decides which rank prints: does it remove anything "
+                 "from rank 1?",
+            "c": "The `if` comes after the model is built and only decides which rank prints: does it remove anything "
+                 "from rank 1?",
+            "d": "Nothing here shards parameters between ranks: no collective, no FSDP, no split."}),
 }
 
 

@@ -5,14 +5,21 @@ tests pin down the parts a submission could attack: the decoder (data only, boun
 `judge_cell` (a silenced, forged or malformed observation never earns the points).
 """
 
+import ast
+import importlib
 import math
+import os
+import re
 
+import nbformat
 import pytest
 import torch
 from nbformat import NotebookNode
 
 from autograders import judge
+from autograders.common import judge_choice
 from probes import MIME, encode, outcome
+from tools.course import ROOT, assignments, notebook_name
 
 
 def roundtrip(value):
@@ -251,3 +258,159 @@ def test_a_call_binds_every_literal_argument_including_keywords():
     assert not verdict({"world_size": 1, "timeout": 8, "results": [1.0]}).passed  # another call's report
     assert not verdict({"world_size": True, "timeout": 8, "results": [3.0, 3.0]}).passed  # True is not 2
     assert not verdict({"world_size": 2, "timeout": 8, "results": [3.0, 4.0]}).passed  # bound, then judged
+
+
+# --------------------------------------------------------------------------- quiz hints
+#
+# A quiz hint is read again before every resubmission: with four choices, a hint that states the
+# right choice (its letter, its words or its number) hands the point to anyone who guesses once.
+# These tests read each question and its choices from the source notebook, answer every wrong
+# letter and check what the student is told.
+
+_CHOICE_MARK = re.compile(r"(?<![\w(])\(?([a-d])\)\s")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s*%)?")
+
+
+def _quiz_questions():
+    """(assignment, question, stem, {letter: choice}) for every quiz answer cell of every source notebook."""
+    found = []
+    for assignment in assignments():
+        nb = nbformat.read(os.path.join(ROOT, "source", assignment, notebook_name(assignment)), as_version=4)
+        markdown = []
+        for cell in nb.cells:
+            if cell.cell_type == "markdown":
+                markdown.append(cell.source)
+                continue
+            asked = re.fullmatch(r"quiz_(q\d+)", cell.metadata.get("nbgrader", {}).get("grade_id", ""))
+            if asked:
+                found.append((assignment, asked.group(1), *_split_choices("\n\n".join(markdown), assignment, asked.group(1))))
+            markdown = []
+    return found
+
+
+def _split_choices(text: str, assignment: str, question: str):
+    """The stem and the four choices of a question cell ("(a) ...", "a) ...", listed or inline)."""
+    marks = list(_CHOICE_MARK.finditer(text))
+    starts = [i for i in range(len(marks) - 3) if "".join(m.group(1) for m in marks[i:i + 4]) == "abcd"]
+    assert starts, f"{assignment} {question}: no choices (a) to (d) in the markdown before its answer cell"
+    marks = marks[starts[-1]:starts[-1] + 4]
+    ends = [m.start() for m in marks[1:]] + [len(text)]
+    choices = {m.group(1): text[m.end():end].split("\n\n")[0].strip(" \n-") for m, end in zip(marks, ends)}
+    return text[:marks[0].start()], choices
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+(?:\.[0-9]+)?", text.lower().replace("`", ""))
+
+
+def _ngrams(text: str, n: int = 3) -> set:
+    words = _words(text)
+    return {tuple(words[i:i + n]) for i in range(len(words) - n + 1)}
+
+
+def _numbers(text: str) -> set:
+    """The numbers written in `text` (not those inside names such as fp16 or q1); 20% also counts as 0.2."""
+    found = set()
+    for token in _NUMBER.findall(text):
+        value = float(token.rstrip(" %"))
+        found |= {value, value / 100} if token.endswith("%") else {value}
+    return found
+
+
+def _computed(text: str) -> set:
+    """The values of the arithmetic written in `text`, e.g. "2 + (2 + 12) / 4" or "8 x 64"."""
+    values = set()
+    spelled = re.sub(r"(?<=[\d)])\s*[x×]\s*(?=[\d(])", " * ", text)
+    for candidate in re.findall(r"[\d.()][\d.()\s+\-*/]*[\d)]", spelled):
+        candidate = candidate.strip()
+        while candidate.count("(") > candidate.count(")") and candidate.startswith("("):
+            candidate = candidate[1:]
+        while candidate.count(")") > candidate.count("(") and candidate.endswith(")"):
+            candidate = candidate[:-1]
+        if not re.search(r"\d\s*\)?\s*[+\-*/]\s*\(?\s*\d", candidate):
+            continue
+        try:
+            tree = ast.parse(candidate, mode="eval")
+        except SyntaxError:
+            continue
+        if all(isinstance(node, (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Constant, ast.operator, ast.unaryop))
+               for node in ast.walk(tree)):
+            try:
+                values.add(float(eval(compile(tree, "<hint>", "eval"))))  # numbers and operators only, checked above
+            except ZeroDivisionError:
+                continue
+    return values
+
+
+def _letters_named(message: str) -> set:
+    """The choice letters a message names as answers: 'c', "c", (c), c), answer c, option (c), ..."""
+    named = set()
+    for letter in "abcd":
+        patterns = [rf"['\"`‘“]{letter}['\"`’”]", rf"\({letter}\)", rf"(?<![\w(]){letter}\)",
+                    rf"\b(?:answer|option|choice|letter|key)s?\s*(?:is\s*|was\s*|:\s*|=\s*)?\(?{letter}\b"]
+        if any(re.search(p, message, flags=re.IGNORECASE) for p in patterns):
+            named.add(letter)
+    return named
+
+
+def _quiz_keys(assignment: str) -> dict:
+    return importlib.import_module(f"autograders.{assignment}")._QUIZ
+
+
+QUESTIONS = _quiz_questions()
+
+
+@pytest.mark.parametrize("assignment", assignments())
+def test_every_quiz_question_has_a_key_and_every_key_a_question(assignment):
+    asked = {question for a, question, _, _ in QUESTIONS if a == assignment}
+    assert asked and asked == set(_quiz_keys(assignment)), f"{assignment}: questions {sorted(asked)}, keys {sorted(_quiz_keys(assignment))}"
+    for question, entry in _quiz_keys(assignment).items():
+        assert len(entry) in (2, 3) and entry[0] in "abcd" and len(entry[0]) == 1 and entry[1].strip(), (assignment, question)
+        if len(entry) == 3:
+            assert set(entry[2]) <= set("abcd") - {entry[0]}, f"{assignment} {question}: a hint for the right letter or no letter"
+
+
+@pytest.mark.parametrize("assignment, question, stem, choices",
+                         [pytest.param(*q, id=f"{q[0]}-{q[1]}") for q in QUESTIONS])
+def test_quiz_feedback_never_gives_the_answer_away(assignment, question, stem, choices):
+    """Every wrong answer's message helps without naming the right letter, its words or its numbers."""
+    keys = _quiz_keys(assignment)
+    right = keys[question][0]
+    judge_choice(keys, {"question": question, "answer": right})
+    others = stem + "\n".join(text for letter, text in choices.items() if letter != right)
+    said = _words(choices[right])
+    unique_ngrams = _ngrams(choices[right]) - _ngrams(stem) - set().union(*(_ngrams(t) for l, t in choices.items() if l != right))
+    unique_numbers = _numbers(choices[right]) - _numbers(others)
+    for wrong in sorted(set(choices) - {right}):
+        with pytest.raises(AssertionError) as raised:
+            judge_choice(keys, {"question": question, "answer": wrong})
+        message = str(raised.value)
+        where = f"{assignment} {question}, answered {wrong!r}: {message}"
+        assert "is not right" in message and "Hint:" in message, where
+        assert _letters_named(message) <= {wrong}, f"names a choice other than the student's own: {where}"
+        assert f" {' '.join(said)} " not in f" {' '.join(_words(message))} ", f"states the right choice: {where}"
+        assert not unique_ngrams & _ngrams(message), f"quotes the right choice {sorted(unique_ngrams & _ngrams(message))}: {where}"
+        leaked = {n for n in unique_numbers if any(math.isclose(n, m, rel_tol=0.02) for m in _numbers(message) | _computed(message))}
+        assert not leaked, f"gives the right choice's number {sorted(leaked)}: {where}"
+
+
+def test_a_quiz_hint_can_answer_the_wrong_letter_chosen():
+    keys = {"q1": ("b", "Print it.", {"a": "Rows and columns are swapped."}), "q2": ("c", "Count them.")}
+    with pytest.raises(AssertionError, match=r"^q1: 'a' is not right\. Rows and columns are swapped\. Hint: Print it\.$"):
+        judge_choice(keys, {"question": "q1", "answer": "a"})
+    with pytest.raises(AssertionError, match=r"^q1: 'd' is not right\. Hint: Print it\.$"):
+        judge_choice(keys, {"question": "q1", "answer": "d"})
+    with pytest.raises(AssertionError, match=r"^q2: 'A' is not right\. Hint: Count them\.$"):  # the old form still works
+        judge_choice(keys, {"question": "q2", "answer": "A"})
+    judge_choice(keys, {"question": "q1", "answer": " B"})
+
+
+def test_the_quiz_leak_checks_catch_a_hint_that_gives_the_answer_away():
+    """The checks above fail on hints that state the letter, the words, the number or the sum of the right choice."""
+    choices = {"a": "4", "b": "8", "c": "5.5", "d": "16"}
+    assert _letters_named("Hint: the answer is c.") == {"c"} and _letters_named("Hint: not (c)") == {"c"}
+    assert _letters_named("q1: 'a' is not right. Hint: count the bytes.") == {"a"}
+    assert 5.5 in _computed("2 + (2 + 12) / 4 bytes per parameter") and 512 in _computed("8 x 64 = 512")
+    assert 0.2 in _numbers("idle 20% of the time") and 16 not in _numbers("fp16 weights, q16")
+    assert _numbers(choices["c"]) - _numbers(" ".join(t for l, t in choices.items() if l != "c")) == {5.5}
+    assert ("plain", "mean", "of") in _ngrams("It runs; every rank gets the plain mean of the two ranks' gradients")

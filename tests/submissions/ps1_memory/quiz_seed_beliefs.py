@@ -7,7 +7,7 @@ CELLS = {
     "quiz_q5": 'q5 = "b"',
 }
 LOSES = {
-    "quiz_q2_correct": "every rank runs BigModel()",
-    "quiz_q4_correct": "16 bytes per parameter",
-    "quiz_q5_correct": "shards gradients and optimizer state",
+    "quiz_q2_correct": "nothing in the program splits the model",
+    "quiz_q4_correct": "one fp32 copy of the weights only",
+    "quiz_q5_correct": "shards only the optimizer state",
 }

@@ -5,6 +5,6 @@ CELLS = {
     "quiz_q3": 'q3 = "a"',
 }
 LOSES = {
-    "quiz_q1_correct": "(out_features, in_features)",
-    "quiz_q3_correct": "replicates",
+    "quiz_q1_correct": "in the order of the constructor",
+    "quiz_q3_correct": "model parallelism or sharding",
 }

@@ -8,9 +8,9 @@ CELLS = {
     "quiz_q5": 'q5 = "c"',
 }
 LOSES = {
-    "quiz_q1_correct": "not right",
-    "quiz_q2_correct": "not right",
-    "quiz_q3_correct": "not right",
-    "quiz_q4_correct": "not right",
-    "quiz_q5_correct": "not right",
+    "quiz_q1_correct": "holds your model as one of its attributes",
+    "quiz_q2_correct": "drift apart",
+    "quiz_q3_correct": "whatever the batch size",
+    "quiz_q4_correct": "as many as the others",
+    "quiz_q5_correct": "does not load one batch per GPU",
 }

@@ -9,10 +9,10 @@ CELLS = {
     "quiz_q6": 'q6 = "a"',
 }
 LOSES = {
-    "quiz_q1_correct": "is not right",
-    "quiz_q2_correct": "is not right",
-    "quiz_q3_correct": "is not right",
-    "quiz_q4_correct": "is not right",
-    "quiz_q5_correct": "is not right",
-    "quiz_q6_correct": "is not right",
+    "quiz_q1_correct": "compare with the global batch you want",
+    "quiz_q2_correct": "square root",
+    "quiz_q3_correct": "no_sync() would change nothing",
+    "quiz_q4_correct": "nothing is compared when a backward starts",
+    "quiz_q5_correct": "weight each rank by its number of samples",
+    "quiz_q6_correct": "did not double the memory",
 }

@@ -8,9 +8,9 @@ CELLS = {
     "quiz_q5": 'q5 = "a"',
 }
 LOSES = {
-    "quiz_q1_correct": "not right",
-    "quiz_q2_correct": "not right",
-    "quiz_q3_correct": "not right",
-    "quiz_q4_correct": "not right",
-    "quiz_q5_correct": "not right",
+    "quiz_q1_correct": "divides by the number of micro-batches alone",
+    "quiz_q2_correct": "DDP divides something else",
+    "quiz_q3_correct": "not a speedup",
+    "quiz_q4_correct": "algorithm bandwidth",
+    "quiz_q5_correct": "only decides which rank prints",
 }

@@ -20,12 +20,18 @@ CORPUS = [
 
 
 @pytest.fixture(scope="session")
-def graded():
+def graded(request):
+    """One class per assignment: the solution, the untouched release and the corpus files that the
+    selected tests read (every file in a full run; `-k quiz` grades only the quiz files)."""
+    selected = {(params["sub"].assignment, params["sub"].name)
+                for item in request.session.items
+                for params in [getattr(getattr(item, "callspec", None), "params", {})] if "sub" in params}
     cache = {}
 
     def get(assignment):
         if assignment not in cache:
-            cache[assignment] = grading.grade(assignment, grading.build_submissions(assignment))
+            names = [name for a, name in selected if a == assignment]
+            cache[assignment] = grading.grade(assignment, grading.build_submissions(assignment, names))
         return cache[assignment]
 
     return get

@@ -548,6 +548,9 @@ def _run_rank(rank: int, job: _Job) -> None:
             import torch.distributed as dist
 
             pg_timeout = datetime.timedelta(seconds=job.timeout + 10)
+            # Every timeout below counts, as the parent's does, from the moment all ranks have
+            # started: a spawned peer may still be importing torch long after this rank is ready.
+            _wait_for_peers(job)
             store = _rendezvous(rank, job, pg_timeout)
             dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
         _apply_memory_budget(job.memory_budget, device)
@@ -679,6 +682,15 @@ def _apply_memory_budget(budget: int | None, device: str) -> None:
         raise RuntimeError(LINUX_ONLY)
     limit = _data_bytes() + budget
     resource.setrlimit(resource.RLIMIT_DATA, (limit, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+
+
+def _wait_for_peers(job: _Job) -> None:
+    """Return once every rank has started (the parent kills us all after STARTUP_LIMIT otherwise)."""
+    pending = set(range(job.world_size))
+    while pending:
+        pending = {r for r in pending if not os.path.exists(_path(job.workdir, r, "started"))}
+        if pending:
+            time.sleep(0.002)
 
 
 def _rendezvous(rank: int, job: _Job, timeout: datetime.timedelta):

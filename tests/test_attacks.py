@@ -359,7 +359,7 @@ def caps_run(tmp_path_factory):
     world = h.make_world(tmp_path_factory.mktemp("attacks-caps"))
     try:
         h.hand_in(world, "a_cpu_hog", h.empty({
-            "training_memory": p.CPU_HOG.format(spinners=24),
+            "training_memory": p.CPU_HOG.format(spinners=6),
             "per_device_memory": p.HOLD, "partition_layers": p.HOLD, "split_model": p.HOLD, "two_stage_step": p.HOLD}))
         h.hand_in(world, "a_neighbour", h.honest())
         h.hand_in(world, "b_two_children", h.empty({"training_memory": p.attack(p.TWO_CHILDREN, n_bytes=5 * 2**28)}))

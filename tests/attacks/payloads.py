@@ -317,7 +317,7 @@ _step("disk-300MiB", lambda: _write(3))
 
 CPU_HOG = '''
 import os, time
-_end = time.time() + 45
+_end = time.time() + 20
 for _ in range({spinners}):  # every core, from the start: the neighbour starts its kernel and ranks meanwhile
     if os.fork() == 0:
         os.setsid()  # a session of its own: the scheduler's autogroups then share the CPU per spinner

@@ -130,7 +130,6 @@ def judge_warmup_lr_schedule(observation) -> None:
         if len(got) == len(expected) and all(math.isclose(g, e, rel_tol=1e-9) for g, e in zip(got, expected)):
             continue
         table = ", ".join(f"{g:.4g}" for g in got)
-        want = ", ".join(f"{e:.4g}" for e in expected)
         shifted_late = [base + (target - base) * min(s + 1, warmup_steps) / warmup_steps for s in range(warmup_steps + 4)]
         shifted_early = [base + (target - base) * min(max(s - 1, 0), warmup_steps) / warmup_steps for s in range(warmup_steps + 4)]
         early_end = [base + (target - base) * min(s / max(warmup_steps - 1, 1), 1) for s in range(warmup_steps + 4)]

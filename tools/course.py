@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import glob
 import os
+import signal
 import subprocess
 import sys
 
@@ -62,3 +63,27 @@ def nbgrader(*args: str, cwd: str, check: bool = True, quiet: bool = True) -> su
     if check and proc.returncode != 0:
         raise RuntimeError(f"`nbgrader {' '.join(args)}` failed in {cwd}:\n{proc.stdout}\n{proc.stderr}")
     return proc
+
+
+def kill_tree(proc: subprocess.Popen) -> None:
+    """SIGKILL `proc`, its process group and every descendant, then reap it.
+
+    Jupyter starts kernels (and the sandbox its processes) in sessions of their own, so the process
+    group alone can miss them.
+    """
+    try:
+        import psutil
+
+        descendants = psutil.Process(proc.pid).children(recursive=True)
+    except Exception:  # noqa: BLE001 - no psutil, or the process is gone: the group is what we have
+        descendants = []
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    for child in descendants:
+        try:
+            child.kill()
+        except Exception:  # noqa: BLE001 - already gone
+            pass
+    proc.wait()

@@ -40,7 +40,6 @@ import io
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tarfile
@@ -48,6 +47,8 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+
+from tools.course import kill_tree
 
 # Only the standard library at the top: on the GPU machine this module runs before the bundle is installed.
 
@@ -533,26 +534,6 @@ def make_plan(args) -> Plan:
     return Plan(notebooks, names, corpus)
 
 
-def _kill_group(proc: subprocess.Popen) -> None:
-    """Kill `proc`, its process group and every descendant: Jupyter starts kernels in sessions of their own."""
-    try:
-        import psutil
-
-        descendants = psutil.Process(proc.pid).children(recursive=True)
-    except Exception:  # noqa: BLE001 - no psutil, or the process is gone: the group is what we have
-        descendants = []
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    for child in descendants:
-        try:
-            child.kill()
-        except Exception:  # noqa: BLE001 - already gone
-            pass
-    proc.wait()
-
-
 def run_notebook_stage(path: str, result_file: str, cell_timeout: float) -> int:
     """Child process: execute one notebook with nbclient, save it, write {"ok", "error"} to result_file."""
     import nbformat
@@ -603,7 +584,7 @@ def check_notebook(path: str, rundir: str, timeout: float, monitor: GpuMonitor, 
             out, _ = proc.communicate(timeout=timeout)
             timed_out = False
         except subprocess.TimeoutExpired:
-            _kill_group(proc)
+            kill_tree(proc)
             out, timed_out = "", True
     seconds = time.monotonic() - start
     backend, device = summarize_launches(read_launch_log(log))
@@ -916,11 +897,11 @@ def main(argv=None) -> int:
     try:
         return proc.wait(timeout=limit)
     except subprocess.TimeoutExpired:
-        _kill_group(proc)
+        kill_tree(proc)
         print(f"gpu-check: stopped after {limit:g} s; the table so far is in {args.out}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        _kill_group(proc)
+        kill_tree(proc)
         raise
 
 

@@ -24,7 +24,6 @@ import argparse
 import glob
 import json
 import os
-import signal
 import stat
 import subprocess
 import sys
@@ -35,7 +34,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 
 from autograders import sandbox
-from tools.course import ROOT, assignments, nbgrader, notebook_name, venv_env
+from tools.course import ROOT, assignments, kill_tree, nbgrader, notebook_name, venv_env
 
 
 @dataclass
@@ -260,7 +259,7 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
         try:
             out, _ = proc.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
-            _kill_group(proc)
+            kill_tree(proc)
             return Outcome(student, assignment, "timeout", time.monotonic() - start,
                            f"grading this submission took longer than {timeout:g} s and was stopped")
         finally:
@@ -277,14 +276,6 @@ def grade_one(student: str, assignment: str, root: str, timeout: float, extra: l
 
 
 _RUNNING: set = set()  # nbgrader processes in flight, killed if the run is interrupted
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)  # nbgrader, its kernel and any ranks the kernel started
-    except ProcessLookupError:
-        pass
-    proc.wait()
 
 
 def _reason(output: str) -> str:
@@ -368,7 +359,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         # Every grade already recorded stays in the gradebook; the next run resumes after them.
         pool.shutdown(wait=False, cancel_futures=True)
         for proc in list(_RUNNING):
-            _kill_group(proc)
+            kill_tree(proc)
         done = sum(o.status == "graded" for o in outcomes)
         print(f"\ninterrupted: {done} submission(s) graded in this run are kept; run again to resume", file=sys.stderr)
         raise

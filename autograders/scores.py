@@ -10,7 +10,10 @@ test cells (graded code cells that are not answers):
   `autograders.execute.ResilientExecute` and kept in nbconvert's resources, never in the notebook)
   says that every probe call of the cell's trusted source reported, bound to its call, and was judged
   right;
-- and the cell raised nothing: an error (or stderr, as in nbgrader) can only lower a score to 0;
+- and the cell raised nothing: an error output (a visible assert that failed, an exception, the
+  grader's own verdict written as an error) can only lower a score to 0. Text on stderr costs nothing
+  (nbgrader's rule zeroes a cell for it): a warning from torch, `logging` or a progress bar printed by
+  correct code is not a mistake, and the judges decide;
 - a test cell with no verdict (never executed, or no probe call to judge) scores 0, with the reason in
   the log. The course's tests require a probe call in every graded test cell of `source/`;
 - a test cell deleted from the submission scores 0 (nbgrader leaves it with no score at all, which
@@ -41,9 +44,8 @@ def verified_score(cell, verdicts: dict, log=None) -> float:
         return 0.0
     if not verdict.passed:
         return 0.0
-    for output in cell.get("outputs", []):
-        if output.get("output_type") == "error" or (output.get("output_type") == "stream" and output.get("name") == "stderr"):
-            return 0.0
+    if any(output.get("output_type") == "error" for output in cell.get("outputs", [])):
+        return 0.0
     return points
 
 

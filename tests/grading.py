@@ -31,6 +31,7 @@ class CellResult:
     score: float
     max_score: float
     output: str
+    error: str = ""  # the error outputs' "ename: evalue" lines: the message the student reads, no source lines
 
 
 @dataclass
@@ -40,6 +41,12 @@ class GradeRun:
     cells: dict[str, dict[str, CellResult]] = field(default_factory=dict)
     feedback: dict[str, str] = field(default_factory=dict)
     log: str = ""
+
+
+def _cell_error(cell) -> str:
+    """What the cell's error outputs say (name and message), without the traceback's source lines."""
+    return _ANSI.sub("", "\n".join(f"{out.get('ename')}: {out.get('evalue')}" for out in cell.get("outputs", [])
+                                   if out.get("output_type") == "error"))
 
 
 def _cell_output(cell) -> str:
@@ -94,12 +101,13 @@ def _grade_chunk(assignment: str, notebooks: dict[str, nbformat.NotebookNode], f
             for cell in graded.cells:
                 meta = _nbgrader_meta(cell)
                 if meta.get("grade") and not meta.get("solution"):
-                    run.cells[student][meta["grade_id"]] = CellResult(0.0, float(meta.get("points", 0)), _cell_output(cell))
+                    run.cells[student][meta["grade_id"]] = CellResult(
+                        0.0, float(meta.get("points", 0)), _cell_output(cell), _cell_error(cell))
             _read_scores(course, assignment, nb_file, student, run.cells[student])
             fb = os.path.join(course, "feedback", student, assignment, nb_file.replace(".ipynb", ".html"))
             if os.path.exists(fb):
                 with open(fb, encoding="utf-8") as fh:
-                    run.feedback[student] = html.unescape(fh.read())
+                    run.feedback[student] = html.unescape(re.sub(r"<[^>]+>", "", fh.read()))  # the text a browser shows
         return run
 
 

@@ -68,6 +68,11 @@ def test_every_exercise_has_a_wrong_submission(assignment):
     assert not missing, f"no submission in tests/submissions/{assignment}/ proves these cells can fail: {sorted(missing)}"
 
 
+def _words(text: str) -> str:
+    """Text compared across the notebook and its HTML rendering, whitespace collapsed."""
+    return " ".join(text.split()).lower()
+
+
 @pytest.mark.parametrize("sub", CORPUS)
 def test_submission_loses_exactly_its_points(graded, sub):
     """A wrong submission loses the points of the exercise it breaks, keeps the rest, and is told why."""
@@ -80,10 +85,15 @@ def test_submission_loses_exactly_its_points(graded, sub):
         if grade_id in sub.loses:
             assert result.score < result.max_score, f"{sub.name}: {grade_id} should lose points ({sub.description})"
             phrase = sub.loses[grade_id]
-            assert phrase.lower() in result.output.lower(), (
-                f"{sub.name}: the feedback of {grade_id} does not say {phrase!r}; it says:\n{result.output[-2000:]}"
+            # only the error message counts: the cell's source, the instructions and the traceback's
+            # source lines would let a phrase pass that the student is never told
+            assert phrase.lower() in result.error.lower(), (
+                f"{sub.name}: the error message of {grade_id} does not say {phrase!r}; it says:\n{result.error[-2000:]}"
             )
-            assert phrase.lower() in run.feedback.get(sub.name, "").lower(), f"{sub.name}: {phrase!r} is not in the student's HTML feedback"
+            told = _words(run.feedback.get(sub.name, ""))
+            shown = [line for line in result.error.splitlines() if phrase.lower() in line.lower()]
+            assert any(_words(line) in told for line in shown), (
+                f"{sub.name}: the message saying {phrase!r} is not in the student's HTML feedback")
         else:
             assert result.score == result.max_score, (
                 f"{sub.name}: {grade_id} lost points although the submission only breaks {sorted(sub.loses) or 'nothing'}:\n"

@@ -47,12 +47,23 @@ def test_no_output_raises_a_score(output):
     assert scores.verified_score(_test_cell(NotebookNode(output)), {}) == 0.0
 
 
-@pytest.mark.parametrize("output", [
-    {"output_type": "error", "ename": "AssertionError", "evalue": "", "traceback": []},
-    {"output_type": "stream", "name": "stderr", "text": "boom\n"},
-])
-def test_an_error_lowers_a_passed_verdict(output):
+def test_an_error_lowers_a_passed_verdict():
+    output = {"output_type": "error", "ename": "AssertionError", "evalue": "", "traceback": []}
     assert scores.verified_score(_test_cell(NotebookNode(output)), {"t": judge.Verdict(True)}) == 0.0
+
+
+@pytest.mark.parametrize("text", [
+    "[W reducer.cpp:1400] Warning: find_unused_parameters=True was specified in DDP constructor\n",
+    "UserWarning: TypedStorage is deprecated\n",
+    "INFO:root:epoch 1 loss 0.31\n",
+    "100%|##########| 8/8 [00:00<00:00, 812.31it/s]\n",
+    "Traceback (most recent call last):\n  (printed by logging.exception, not raised)\n",
+])
+def test_stderr_costs_nothing(text):
+    """Correct code that warns, logs or draws a progress bar on stderr keeps its points: the judges decide."""
+    cell = _test_cell(NotebookNode({"output_type": "stream", "name": "stderr", "text": text}))
+    assert scores.verified_score(cell, {"t": judge.Verdict(True)}) == 2.0
+    assert scores.verified_score(cell, {"t": judge.Verdict(False, "wrong")}) == 0.0
 
 
 # ------------------------------------------------------------------ output caps, as messages arrive

@@ -269,3 +269,32 @@ def test_report_timings(course, capsys):
         for o in sorted(outcomes.values(), key=lambda o: -o.seconds):
             print(f"  {o.student:<26} {o.status:<8} {o.seconds:5.1f} s")
     assert all(o.status in ("graded", "failed") for o in outcomes.values())
+
+
+def test_class_picture_counts_each_exercise(course):
+    """The TA's picture: per exercise, how many submissions had full, partial and no marks, from the gradebook."""
+    from tools import class_report
+
+    root, _ = course
+    exercises = {e.name: e for e in class_report.class_exercises(f"sqlite:///{root / 'gradebook.db'}")}
+    assert set(exercises) == {"add", "world_sum", "quiz"}, "test cells are grouped under the answer cell they check"
+    scores = _scores(root)
+    for name, cell in [("add", "add_small"), ("world_sum", "world_sum_two_ranks"), ("quiz", "quiz_q1")]:
+        full = sum(1 for s in scores.values() if (s.get(cell) or 0) >= FULL[cell])
+        none = sum(1 for s in scores.values() if not s.get(cell))
+        assert exercises[name].outcomes == {"full marks": full, "partial": 0, "no marks": none}, name
+        assert exercises[name].max_score == FULL[cell]
+    path = class_report.write_class_report(str(root), f"sqlite:///{root / 'gradebook.db'}")
+    with open(path, "rb") as fh:
+        assert fh.read(8) == b"\x89PNG\r\n\x1a\n"
+
+
+def test_exercise_of_a_test_cell():
+    from tools.class_report import exercise_of
+
+    answers = {"train_ddp", "train", "load_state_anywhere", "quiz_q1"}
+    assert exercise_of("train_ddp_matches_large_batch", answers) == "train_ddp"
+    assert exercise_of("train_uneven", answers) == "train"
+    assert exercise_of("load_state_anywhere_all_directions", answers) == "load_state_anywhere"
+    assert exercise_of("quiz_q1_correct", answers) == "quiz"
+    assert exercise_of("orphan_check", answers) == "orphan_check"

@@ -67,7 +67,9 @@ def main() -> int:
     print(grade.gradebook_table())
     print()
     print(grade.exercise_table())
-    grade.plot_distribution()
+    from tools.class_report import write_class_report
+
+    print(f"which exercises the class failed: {write_class_report(ROOT, grade._db_url(ROOT))}")
     for o in outcomes:
         if o.status != "graded":
             print(f"  {o.assignment}/{o.student}: {o.status}: {o.reason}")

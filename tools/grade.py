@@ -438,37 +438,6 @@ def exercise_table(root: str = ROOT, db_url: str | None = None) -> str:
     return "\n".join(rows)
 
 
-def plot_distribution(root: str = ROOT, db_url: str | None = None) -> str | None:
-    """A histogram of the fraction of points per exercise, saved next to grades.csv."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    scores = exercise_scores(root, db_url)
-    if not scores:
-        return None
-    keys = sorted(scores)
-    cols = min(4, len(keys))
-    rows = (len(keys) + cols - 1) // cols
-    fig, axes = plt.subplots(rows, cols, figsize=(3.2 * cols, 2.4 * rows), squeeze=False)
-    for ax, key in zip(axes.flat, keys):
-        fractions = [s / m if m else 0 for s, m in scores[key]]
-        ax.hist(fractions, bins=[0, 0.2, 0.4, 0.6, 0.8, 1.0001], color="tab:blue", edgecolor="white")
-        ax.set_title(f"{key[0]}\n{key[1]}", fontsize=7)
-        ax.set_xlim(0, 1)
-        ax.tick_params(labelsize=6)
-    for ax in list(axes.flat)[len(keys):]:
-        ax.axis("off")
-    fig.supxlabel("fraction of the cell's points", fontsize=8)
-    fig.supylabel("submissions", fontsize=8)
-    fig.tight_layout()
-    path = os.path.join(root, "grades_by_exercise.png")
-    fig.savefig(path, dpi=80)
-    plt.close(fig)
-    return path
-
-
 def gradebook_table(root: str = ROOT, db_url: str | None = None) -> str:
     """Per student and assignment: autograded score, points still to grade by hand.
 
@@ -519,7 +488,9 @@ def main(argv=None) -> int:
     print(gradebook_table(args.course_dir, args.db_url))
     print()
     print(exercise_table(args.course_dir, args.db_url))
-    plot = plot_distribution(args.course_dir, args.db_url)
+    from tools.class_report import write_class_report
+
+    plot = write_class_report(args.course_dir, args.db_url or _db_url(args.course_dir))
     problems = [o for o in outcomes if o.status in ("failed", "timeout", "refused")]
     if problems:
         print("\nsubmissions that could not be graded in full:")

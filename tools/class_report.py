@@ -53,8 +53,8 @@ def class_exercises(db_url: str) -> list[Exercise]:
                 for nb in sub.notebooks:
                     answers = _answer_names(nb.notebook)
                     for g in nb.grades:
-                        if g.auto_score is None and not _is_test_grade(g, answers):
-                            continue  # a written answer, graded by hand
+                        if g.cell.cell_type != "code" or (g.auto_score is None and not _is_test_grade(g, answers)):
+                            continue  # a written answer (nbgrader gives an unchanged one 0 itself), graded by hand
                         totals = per_exercise.setdefault(exercise_of(g.name, answers), [0.0, 0.0])
                         totals[0] += float(g.score or 0)
                         totals[1] += float(g.max_score)

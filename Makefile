@@ -8,12 +8,14 @@ STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
 .PHONY: demo test test-spawn release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
-	gpu-check gpu-bundle
+	gpu-check gpu-bundle check exercise
 
 help:
 	@echo "make demo         release the assignments, autograde the example submissions, print the gradebook"
 	@echo "make test         the whole test suite (launcher, nbval of every notebook, release, grading corpus, kit)"
 	@echo "make test-spawn   every lecture and solution notebook with every launch spawned (macOS's start method)"
+	@echo "make check A=ps2_ddp   one assignment in about a minute: nbval, project checks, grading of the solution and changed corpus files"
+	@echo "make exercise A=ps2_ddp NAME=clip_gradients POINTS=2   add a new exercise: cells, probe, judge, corpus stub, release"
 	@echo "make release      regenerate release/ from source/ with nbgrader"
 	@echo "make grade        autograde everything in submitted/ in parallel (WORKERS=n), feedback/, grades.csv"
 	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
@@ -36,6 +38,13 @@ demo: $(STAMP)
 
 release: $(STAMP)
 	$(PY) -m tools.release
+
+# The loop for a change to one assignment (ALL=1: every corpus file, SINCE=main: files changed since main).
+check: $(STAMP)
+	$(PY) -m tools.check $(A) $(if $(ALL),--all-corpus) $(if $(SINCE),--since $(SINCE))
+
+exercise: $(STAMP)
+	$(PY) -m tools.scaffold $(A) $(NAME) $(if $(POINTS),--points $(POINTS)) $(if $(WORLD),--world-size $(WORLD))
 
 grade: $(STAMP)
 	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \

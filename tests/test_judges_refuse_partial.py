@@ -135,5 +135,5 @@ def test_no_judge_passes_a_cut_observation(observations):
                 except Exception:  # noqa: BLE001 - any refusal fails the cell in grading
                     continue
                 passed.append(f"{check}: {label} at {'/'.join(map(str, path)) or 'top'} (under {list(keys)})")
-    assert tried > 300
+    assert tried > 40 * len(_selected()), f"only {tried} cut observations tried: did the probes report?"
     assert not passed, f"{len(passed)} cut observations were judged right:\n" + "\n".join(passed[:20])

@@ -51,7 +51,7 @@ grade: $(STAMP)
 		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
 
 lab: $(STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root)
+	DISTCOURSE_JUDGE=kernel $(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root)
 
 screenshots: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta

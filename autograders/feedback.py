@@ -13,11 +13,9 @@ in an answer would run in the feedback page. Outputs are sanitised by nbconvert
 
 from __future__ import annotations
 
-import re
-
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-HIDDEN = re.compile(r"[ \t]*### BEGIN HIDDEN TESTS.*?### END HIDDEN TESTS[ \t]*", re.S)
+from probes.wire import HIDDEN_TESTS as HIDDEN
 PLACEHOLDER = "# (hidden tests ran here; what they found is shown below)"
 
 

@@ -13,7 +13,6 @@ returns a `Verdict`. The verdict, not anything the kernel printed, decides the c
 from __future__ import annotations
 
 import ast
-import base64
 import contextlib
 import dataclasses
 import importlib
@@ -25,112 +24,12 @@ from typing import Any
 
 from nbformat import NotebookNode
 
-from probes import MIME
+from probes.wire import HIDDEN_TESTS, MIME, Opaque, Raised, decode, type_name  # noqa: F401 - the judges import these from here
 
-_DTYPES = {"float64", "float32", "float16", "bfloat16", "int64", "int32", "int16", "int8", "uint8", "bool",
-           "complex64", "complex128"}
-_MAX_DEPTH = 40
-_MAX_ELEMENTS = 50_000_000
 #: Seconds one judgement may take. The judge runs outside the cell, so nbgrader's cell timeout does
 #: not cover it: an observation built to make it slow costs its cell, not the submission.
 JUDGE_TIMEOUT = 60.0
-HIDDEN = re.compile(r"### BEGIN HIDDEN TESTS(.*?)### END HIDDEN TESTS", re.S)
-
-
-class Raised:
-    """An exception the student's code raised: its class names (most derived first) and message."""
-
-    def __init__(self, names: list[str], message: str):
-        self.names, self.message = list(names), message
-
-    @property
-    def name(self) -> str:
-        return self.names[0]
-
-    def isa(self, name: str) -> bool:
-        return name in self.names
-
-    def __repr__(self) -> str:
-        return f"{self.name}({self.message!r})"
-
-
-class Opaque:
-    """A value the probe could not carry over (an object of the student's): its type name and repr."""
-
-    def __init__(self, type_name: str, text: str):
-        self.type_name, self.text = type_name, text
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-def decode(obj: Any, _depth: int = 0) -> Any:
-    """Read back what `probes.encode` wrote. Raises ValueError on anything it did not write."""
-    import torch
-
-    if _depth > _MAX_DEPTH:
-        raise ValueError("observation nested too deeply")
-    if obj is None or isinstance(obj, (bool, int, float, str)):
-        return obj
-    if isinstance(obj, list):
-        return [decode(v, _depth + 1) for v in obj]
-    if not isinstance(obj, dict) or len(obj) == 0:
-        raise ValueError(f"not an observation: {type(obj).__name__}")
-    if "__tensor__" in obj:
-        dtype, shape, data = obj["__tensor__"], obj.get("shape"), obj.get("data")
-        if dtype not in _DTYPES or not isinstance(shape, list) or not all(isinstance(s, int) and s >= 0 for s in shape):
-            raise ValueError(f"bad tensor in observation: dtype {dtype!r}, shape {shape!r}")
-        dt = getattr(torch, dtype)
-        numel = 1
-        for s in shape:
-            numel *= s
-        if numel > _MAX_ELEMENTS:
-            raise ValueError(f"tensor of {numel} elements in observation")
-        raw = base64.b64decode(data or "", validate=True)
-        if len(raw) != numel * torch.empty((), dtype=dt).element_size():
-            raise ValueError("tensor bytes do not match its shape")
-        if numel == 0:
-            return torch.empty(shape, dtype=dt)
-        return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dt).reshape(shape).clone()
-    if "__tuple__" in obj:
-        return tuple(decode(v, _depth + 1) for v in _list(obj["__tuple__"]))
-    if "__dict__" in obj:
-        out = {}
-        for pair in _list(obj["__dict__"]):
-            if not isinstance(pair, list) or len(pair) != 2:
-                raise ValueError("bad dict entry in observation")
-            key = decode(pair[0], _depth + 1)
-            try:
-                out[key] = decode(pair[1], _depth + 1)
-            except TypeError:  # an unhashable key
-                raise ValueError("unhashable dict key in observation") from None
-        return out
-    if "__range__" in obj:
-        bounds = _list(obj["__range__"])
-        if len(bounds) != 3 or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds):
-            raise ValueError("bad range in observation")
-        return range(*bounds)
-    if "__float__" in obj:
-        return float(str(obj["__float__"]))
-    if "__exception__" in obj:
-        names = _list(obj["__exception__"])
-        if not names or not all(isinstance(n, str) for n in names):
-            raise ValueError("bad exception in observation")
-        return Raised(names, str(obj.get("message", "")))
-    if "__object__" in obj:
-        return Opaque(str(obj["__object__"]), str(obj.get("repr", "")))
-    raise ValueError(f"not an observation: keys {sorted(obj)[:5]}")
-
-
-def _list(value) -> list:
-    if not isinstance(value, list):
-        raise ValueError("bad observation")
-    return value
-
-
-def type_name(value: Any) -> str:
-    """The type name of a decoded value as the student's code saw it."""
-    return value.type_name if isinstance(value, Opaque) else type(value).__name__
+HIDDEN = HIDDEN_TESTS
 
 
 def run(check: str, observation: Any) -> None:

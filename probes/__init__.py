@@ -19,24 +19,25 @@ A literal argument of the call binds the report: the observation must be a dict 
 under the parameter's name (quiz reports {"question": question, ...}), so a report made for q1
 cannot pass the q3 cell.
 
-Outside grading (nbval on the source notebooks, a maintainer's JupyterLab) `report` also judges in
-the kernel when `autograders` can be imported, so a wrong solution fails where it runs.
+Whether `report` also judges is said explicitly, by whoever starts the kernel, in DISTCOURSE_JUDGE:
+- "grader": the grader judges outside this process (autograders.execute sets it); report only;
+- "kernel": judge here too, so a wrong solution fails where it runs (the test suite's nbval and
+  `make lab` set it; it needs the course's autograders/ importable, and says so if not);
+- unset (a student's own machine, with no judges): report only.
+The observation's format and limits are in `probes.wire`, shared with the grader.
 """
 
 from __future__ import annotations
 
-import base64
-import math
-import numbers
+import importlib
 import os
-import sys
 from typing import Any
 
-#: The MIME type of an observation in a cell's outputs.
-MIME = "application/vnd.distcourse.observation+json"
-#: Set to "grader" in the kernel's environment when the grader judges (autograders.execute).
+from probes.wire import MIME, encode  # noqa: F401 - probes and the grader's tests import them from here
+
+#: Who judges a report, set in the kernel's environment: "grader", "kernel" or unset (see above).
 JUDGE_ENV = "DISTCOURSE_JUDGE"
-_MAX_DEPTH = 32
+JUDGE_MODES = ("grader", "kernel")
 
 
 def outcome(fn, *args, **kwargs) -> dict:
@@ -45,41 +46,6 @@ def outcome(fn, *args, **kwargs) -> dict:
         return {"returned": fn(*args, **kwargs)}
     except Exception as exc:  # noqa: BLE001 - the judge decides whether this exception was right
         return {"raised": exc}
-
-
-def encode(obj: Any, _depth: int = 0) -> Any:
-    """A JSON-able form of obj that `autograders.judge.decode` reads back without running code.
-
-    Tensors keep dtype, shape and bytes; tuples, dicts with any keys, exceptions (their class
-    hierarchy and message) and non-finite floats survive; anything else becomes its type and repr.
-    """
-    if _depth > _MAX_DEPTH:
-        raise ValueError("observation nested too deeply")
-    if obj is None or isinstance(obj, (bool, str)):
-        return obj
-    if isinstance(obj, numbers.Integral):
-        return int(obj)
-    if isinstance(obj, numbers.Real):
-        value = float(obj)
-        return value if math.isfinite(value) else {"__float__": repr(value)}
-    torch = sys.modules.get("torch")  # a tensor exists only where torch was imported: no import here
-
-    if torch is not None and isinstance(obj, torch.Tensor):
-        t = obj.detach().to("cpu").contiguous()
-        raw = t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
-        return {"__tensor__": str(t.dtype).removeprefix("torch."), "shape": list(t.shape),
-                "data": base64.b64encode(raw).decode("ascii")}
-    if isinstance(obj, BaseException):
-        return {"__exception__": [c.__name__ for c in type(obj).__mro__], "message": str(obj)[:2000]}
-    if isinstance(obj, range):
-        return {"__range__": [obj.start, obj.stop, obj.step]}
-    if isinstance(obj, tuple):
-        return {"__tuple__": [encode(v, _depth + 1) for v in obj]}
-    if isinstance(obj, list):
-        return [encode(v, _depth + 1) for v in obj]
-    if isinstance(obj, dict):
-        return {"__dict__": [[encode(k, _depth + 1), encode(v, _depth + 1)] for k, v in obj.items()]}
-    return {"__object__": type(obj).__name__, "repr": repr(obj)[:200]}
 
 
 def report(check: str, observation: Any) -> None:
@@ -94,10 +60,17 @@ def report(check: str, observation: Any) -> None:
         shell = get_ipython()
     if shell is not None:
         publish_display_data({MIME: payload, "text/plain": f"<observation for {check}>"})
-    if os.environ.get(JUDGE_ENV) == "grader":
+    mode = os.environ.get(JUDGE_ENV, "")
+    if mode not in JUDGE_MODES:
+        if mode:
+            raise ValueError(f"{JUDGE_ENV}={mode!r}: use 'grader' (the grader judges), 'kernel' (judge here too) "
+                             "or leave it unset (report only)")
+        return  # a student's own machine: nothing to judge with
+    if mode == "grader":
         return  # the grader judges outside this process
     try:
-        from autograders import judge
-    except ImportError:
-        return  # a student's machine or the grading sandbox: no judge here
+        judge = importlib.import_module("autograders.judge")
+    except ImportError as exc:
+        raise RuntimeError(f"{JUDGE_ENV}=kernel asks to judge in this kernel, but the course's judges cannot be "
+                           f"imported ({exc}): install the course (pip install -e .) or unset {JUDGE_ENV}") from None
     judge.run(check, judge.decode(payload["observation"]))

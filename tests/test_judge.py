@@ -10,6 +10,8 @@ import importlib
 import math
 import os
 import re
+import subprocess
+import sys
 
 import nbformat
 import pytest
@@ -219,16 +221,55 @@ def test_a_cell_that_already_failed_gets_no_second_missing_message():
     assert cell.outputs == [raised]
 
 
-def test_report_judges_in_process_outside_the_grader(monkeypatch):
-    """nbval and a maintainer's kernel see a wrong solution fail where it runs."""
+def test_report_judges_where_it_is_told_to(monkeypatch):
+    """nbval and a maintainer's kernel (DISTCOURSE_JUDGE=kernel) see a wrong solution fail where it runs;
+    under the grader, or on a student's machine (unset), the probe only reports."""
     from probes import ps1_memory as probe
 
-    monkeypatch.delenv("DISTCOURSE_JUDGE", raising=False)
+    monkeypatch.setenv("DISTCOURSE_JUDGE", "kernel")
     probe.quiz("q1", "b")
     with pytest.raises(AssertionError, match="is not right"):
         probe.quiz("q1", "c")
     monkeypatch.setenv("DISTCOURSE_JUDGE", "grader")
     probe.quiz("q1", "c")  # the grader judges outside this process
+    monkeypatch.delenv("DISTCOURSE_JUDGE")
+    probe.quiz("q1", "c")  # a student's machine: nothing judges here
+    monkeypatch.setenv("DISTCOURSE_JUDGE", "yes")
+    with pytest.raises(ValueError, match="'grader'.*'kernel'.*unset"):
+        probe.quiz("q1", "b")
+
+
+def test_kernel_judging_without_the_judges_says_what_to_do(monkeypatch):
+    from probes import ps1_memory as probe
+
+    monkeypatch.setenv("DISTCOURSE_JUDGE", "kernel")
+    monkeypatch.setitem(sys.modules, "autograders.judge", None)  # as on a student's machine: not importable
+    with pytest.raises(RuntimeError, match="cannot be imported.*unset DISTCOURSE_JUDGE"):
+        probe.quiz("q1", "b")
+
+
+def test_probes_import_nothing_of_the_judges():
+    """The public side does not depend on the secret one: importing every probe imports no autograders module."""
+    code = ("import sys, pkgutil, importlib, probes\n"
+            "for m in pkgutil.iter_modules(probes.__path__): importlib.import_module('probes.' + m.name)\n"
+            "print(sorted(n for n in sys.modules if n.split('.')[0] == 'autograders'))")
+    env = {k: v for k, v in os.environ.items() if k != "DISTCOURSE_JUDGE"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", out
+
+
+def test_encoder_and_decoder_share_one_depth_limit():
+    from probes.wire import MAX_DEPTH, decode, encode
+
+    nested = []
+    for _ in range(MAX_DEPTH):
+        nested = [nested]
+    assert decode(encode(nested)) == nested
+    with pytest.raises(ValueError, match="nested too deeply"):
+        encode([nested])
+    wire = encode(nested)
+    with pytest.raises(ValueError, match="nested too deeply"):
+        decode([wire])
 
 
 def test_a_judgement_that_takes_too_long_costs_the_cell(monkeypatch):

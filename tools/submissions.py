@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 import textwrap
 from dataclasses import dataclass
 
 import nbformat
 
+from probes.wire import strip_regions
 from tools.course import ROOT, notebook_name
 
 SUBMISSIONS = os.path.join(ROOT, "tests", "submissions")
@@ -36,13 +36,6 @@ def test_cell_ids(nb) -> dict[str, float]:
         for c in nb.cells
         if _nbgrader_meta(c).get("grade") and not _nbgrader_meta(c).get("solution") and c.cell_type == "code"
     }
-
-
-def strip_regions(text: str, *regions: str) -> str:
-    """Remove `### BEGIN <REGION>` ... `### END <REGION>` blocks (markers included)."""
-    for region in regions:
-        text = re.sub(rf"[ \t]*### BEGIN {region}.*?### END {region}[ \t]*\n?", "", text, flags=re.S)
-    return text
 
 
 def solution_text(source_cell) -> str:

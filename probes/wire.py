@@ -1,0 +1,180 @@
+"""The wire format of observations, its limits, and the markers of hidden regions: one module, both sides.
+
+A probe in the student's kernel `encode`s what the student's code did into JSON-able data and
+publishes it as display data of type `MIME`; the grader, in its own process, reads it back with
+`decode`. The format is data only (no pickle, nothing executable): tensors keep dtype, shape and
+bytes; tuples, dicts with any keys, ranges, non-finite floats and exceptions (their class names and
+message) survive; any other object becomes `Opaque` (its type name and repr). Both directions share
+one set of limits, so what a probe may write is exactly what the grader accepts.
+
+Public: this module holds no answer. The grader imports it from the course's own checkout, never
+from the submission's folder.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+import numbers
+import re
+import sys
+from typing import Any
+
+#: The MIME type of an observation in a cell's outputs.
+MIME = "application/vnd.distcourse.observation+json"
+#: Containers nested deeper than this are refused, by `encode` and by `decode` alike.
+MAX_DEPTH = 32
+#: Elements of one tensor, at most.
+MAX_ELEMENTS = 50_000_000
+#: Tensor dtypes an observation may hold.
+DTYPES = frozenset({"float64", "float32", "float16", "bfloat16", "int64", "int32", "int16", "int8", "uint8", "bool",
+                    "complex64", "complex128"})
+#: Characters of an exception's message kept.
+MAX_MESSAGE = 2000
+
+
+def region(name: str) -> re.Pattern:
+    """`### BEGIN <NAME>` ... `### END <NAME>` (markers included, group 1 the inside), as nbgrader writes them."""
+    return re.compile(rf"[ \t]*### BEGIN {name}(.*?)### END {name}[ \t]*", re.S)
+
+
+#: The hidden part of a test cell: removed from the release and from feedback, parsed by the grader.
+HIDDEN_TESTS = region("HIDDEN TESTS")
+
+
+def strip_regions(text: str, *names: str) -> str:
+    """`text` without its `### BEGIN <NAME>` ... `### END <NAME>` blocks (and the line end after each)."""
+    for name in names:
+        text = re.sub(region(name).pattern + r"\n?", "", text, flags=re.S)
+    return text
+
+
+def encode(obj: Any, _depth: int = 0) -> Any:
+    """A JSON-able form of obj that `decode` reads back without running code.
+
+    Tensors keep dtype, shape and bytes; tuples, dicts with any keys, exceptions (their class
+    hierarchy and message) and non-finite floats survive; anything else becomes its type and repr.
+    """
+    if _depth > MAX_DEPTH:
+        raise ValueError("observation nested too deeply")
+    if obj is None or isinstance(obj, (bool, str)):
+        return obj
+    if isinstance(obj, numbers.Integral):
+        return int(obj)
+    if isinstance(obj, numbers.Real):
+        value = float(obj)
+        return value if math.isfinite(value) else {"__float__": repr(value)}
+    torch = sys.modules.get("torch")  # a tensor exists only where torch was imported: no import here
+
+    if torch is not None and isinstance(obj, torch.Tensor):
+        t = obj.detach().to("cpu").contiguous()
+        raw = t.reshape(-1).view(torch.uint8).numpy().tobytes() if t.numel() else b""
+        return {"__tensor__": str(t.dtype).removeprefix("torch."), "shape": list(t.shape),
+                "data": base64.b64encode(raw).decode("ascii")}
+    if isinstance(obj, BaseException):
+        return {"__exception__": [c.__name__ for c in type(obj).__mro__], "message": str(obj)[:MAX_MESSAGE]}
+    if isinstance(obj, range):
+        return {"__range__": [obj.start, obj.stop, obj.step]}
+    if isinstance(obj, tuple):
+        return {"__tuple__": [encode(v, _depth + 1) for v in obj]}
+    if isinstance(obj, list):
+        return [encode(v, _depth + 1) for v in obj]
+    if isinstance(obj, dict):
+        return {"__dict__": [[encode(k, _depth + 1), encode(v, _depth + 1)] for k, v in obj.items()]}
+    return {"__object__": type(obj).__name__, "repr": repr(obj)[:200]}
+
+
+class Raised:
+    """An exception the student's code raised: its class names (most derived first) and message."""
+
+    def __init__(self, names: list[str], message: str):
+        self.names, self.message = list(names), message
+
+    @property
+    def name(self) -> str:
+        return self.names[0]
+
+    def isa(self, name: str) -> bool:
+        return name in self.names
+
+    def __repr__(self) -> str:
+        return f"{self.name}({self.message!r})"
+
+
+class Opaque:
+    """A value the probe could not carry over (an object of the student's): its type name and repr."""
+
+    def __init__(self, type_name: str, text: str):
+        self.type_name, self.text = type_name, text
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+def decode(obj: Any, _depth: int = 0) -> Any:
+    """Read back what `probes.encode` wrote. Raises ValueError on anything it did not write."""
+    import torch
+
+    if _depth > MAX_DEPTH:
+        raise ValueError("observation nested too deeply")
+    if obj is None or isinstance(obj, (bool, int, float, str)):
+        return obj
+    if isinstance(obj, list):
+        return [decode(v, _depth + 1) for v in obj]
+    if not isinstance(obj, dict) or len(obj) == 0:
+        raise ValueError(f"not an observation: {type(obj).__name__}")
+    if "__tensor__" in obj:
+        dtype, shape, data = obj["__tensor__"], obj.get("shape"), obj.get("data")
+        if dtype not in DTYPES or not isinstance(shape, list) or not all(isinstance(s, int) and s >= 0 for s in shape):
+            raise ValueError(f"bad tensor in observation: dtype {dtype!r}, shape {shape!r}")
+        dt = getattr(torch, dtype)
+        numel = 1
+        for s in shape:
+            numel *= s
+        if numel > MAX_ELEMENTS:
+            raise ValueError(f"tensor of {numel} elements in observation")
+        raw = base64.b64decode(data or "", validate=True)
+        if len(raw) != numel * torch.empty((), dtype=dt).element_size():
+            raise ValueError("tensor bytes do not match its shape")
+        if numel == 0:
+            return torch.empty(shape, dtype=dt)
+        return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dt).reshape(shape).clone()
+    if "__tuple__" in obj:
+        return tuple(decode(v, _depth + 1) for v in _list(obj["__tuple__"]))
+    if "__dict__" in obj:
+        out = {}
+        for pair in _list(obj["__dict__"]):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ValueError("bad dict entry in observation")
+            key = decode(pair[0], _depth + 1)
+            try:
+                out[key] = decode(pair[1], _depth + 1)
+            except TypeError:  # an unhashable key
+                raise ValueError("unhashable dict key in observation") from None
+        return out
+    if "__range__" in obj:
+        bounds = _list(obj["__range__"])
+        if len(bounds) != 3 or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds):
+            raise ValueError("bad range in observation")
+        return range(*bounds)
+    if "__float__" in obj:
+        return float(str(obj["__float__"]))
+    if "__exception__" in obj:
+        names = _list(obj["__exception__"])
+        if not names or not all(isinstance(n, str) for n in names):
+            raise ValueError("bad exception in observation")
+        return Raised(names, str(obj.get("message", "")))
+    if "__object__" in obj:
+        return Opaque(str(obj["__object__"]), str(obj.get("repr", "")))
+    raise ValueError(f"not an observation: keys {sorted(obj)[:5]}")
+
+
+def _list(value) -> list:
+    if not isinstance(value, list):
+        raise ValueError("bad observation")
+    return value
+
+
+def type_name(value: Any) -> str:
+    """The type name of a decoded value as the student's code saw it."""
+    return value.type_name if isinstance(value, Opaque) else type(value).__name__

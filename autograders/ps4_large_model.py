@@ -396,8 +396,8 @@ def judge_strategies_that_fit(results) -> None:
             raise AssertionError(f"{call} = {got}: the right strategies, but list them in the order of STRATEGIES "
                                  f"{list(STRATEGIES)}")
         if bpp != 16 and got == [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, 16) <= budget]:
-            raise AssertionError(f"{call} = {got}: that is the answer for 16 bytes per parameter; pass bytes_per_param "
-                                 "on to per_rank_bytes")
+            raise AssertionError(f"{call} = {got}: that is the answer for 16 bytes per parameter: bytes_per_param was not "
+                                 "used (pass it on to per_rank_bytes, and use it there)")
         if got == [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) < budget]:
             raise AssertionError(f"{call} = {got}: a strategy that needs exactly the budget fits too (at most the budget, "
                                  "<=, not <)")

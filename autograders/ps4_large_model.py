@@ -446,9 +446,13 @@ def judge_choose_strategy(results) -> None:
     assert len(_TABLE_ANSWERS) == len(probe.TABLES)
     for ((table, budget), (why, expected)), rec in observed(zip(probe.TABLES, _TABLE_ANSWERS), results):
         assert _reference_choice(table, budget) == expected
-        if not isinstance(rec, dict) or "returned" not in rec:
+        if not isinstance(rec, dict) or not ("returned" in rec or "raised" in rec):
             raise AssertionError("choose_strategy: the observation is incomplete: the grading code was changed")
-        got = rec["returned"]
+        raised = rec.get("raised")
+        if isinstance(raised, Raised):
+            hint = " When nothing fits, return None." if expected is None else ""
+            raise AssertionError(f"choose_strategy on a table where {why}: raised {raised.name} ({raised.message}).{hint}")
+        got = rec.get("returned")
         if rec.get("changed"):
             raise AssertionError(
                 f"choose_strategy on a table where {why}: the table was changed by the call (an entry removed, added or "

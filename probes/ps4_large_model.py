@@ -454,8 +454,7 @@ def choose_strategy(fn) -> None:
     results = []
     for table, budget in TABLES:
         given = copy.deepcopy(table)
-        got = fn(given, budget)
-        results.append({"returned": got, "changed": given != table})
+        results.append({**outcome(fn, given, budget), "changed": given != table})
     report("ps4_large_model.choose_strategy", results)
 
 

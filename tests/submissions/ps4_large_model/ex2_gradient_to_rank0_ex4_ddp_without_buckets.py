@@ -1,5 +1,5 @@
-"""Sends the input's gradient to rank 0 ("the first stage") instead of the previous stage, and counts
-DDP's memory as ZeRO does, without DDP's gradient buckets."""
+"""Sends the input's gradient to rank 0 ("the first stage") instead of the previous stage, counts DDP's
+memory as ZeRO does (without DDP's gradient buckets), and takes min() of an empty list when nothing fits."""
 
 CELLS = {
     "pipeline_stage_step": '''
@@ -40,9 +40,16 @@ def per_rank_bytes(strategy, num_params, activation_bytes, world_size, largest_l
         raise ValueError(strategy)
     return formulas[strategy]
 ''',
+    "choose_strategy": '''
+def choose_strategy(table, budget):
+    fitting = [(row["step_seconds"], max(row["peak_bytes"]), name)
+               for name, row in table.items() if max(row["peak_bytes"]) <= budget]
+    return min(fitting)[2]
+''',
 }
 LOSES = {
     "pipeline_stage_step_matches_unsplit": "sent to the wrong rank",
     "per_rank_bytes_by_strategy": "ZeRO's accounting",
     "strategies_that_fit_budget": "gradient buckets",
+    "choose_strategy_worst_rank": "when nothing fits, return None",
 }

@@ -259,7 +259,7 @@ def _judge_gpipe_rank(what, rec, reference, ref_loss, rank, world, m) -> None:
 
 def judge_gpipe_full_batch(results) -> None:
     """Gradients equal the full batch's for 1, 2 and 4 micro-batches, on 2 and 4 ranks."""
-    for world, per_rank in observed(probe.WORLD_SIZES, results):
+    for world, per_rank in _pipeline_runs("gpipe_step", results, probe.WORLD_SIZES):
         widths, batch, seed, bounds = probe.GPIPE_CASES[world]
         per_rank = _per_rank("gpipe_step", per_rank, world)
         for i, m in enumerate(probe.MICRO_BATCHES):

@@ -330,16 +330,23 @@ def _gpipe_run(gpipe_step, widths, batch, seed, bounds, m, folder=None):
     return {"returned": _returned(out), "grads": _grads(stage), "sends": log.sends}
 
 
-def _gpipe_rank(gpipe_step, widths, batch, seed, bounds):
-    return [_gpipe_run(gpipe_step, widths, batch, seed, bounds, m) for m in MICRO_BATCHES]
+def _gpipe_rank(gpipe_step, widths, batch, seed, bounds, folder=None):
+    runs = [_gpipe_run(gpipe_step, widths, batch, seed, bounds, m, folder) for m in MICRO_BATCHES]
+    _P2PLog(_log_path(folder)).end("returned")
+    return runs
 
 
 def gpipe_full_batch(fn) -> None:
-    """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: what each rank returned, its gradients."""
+    """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: what each rank returned, its gradients; a run
+    that hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
     results = []
     for world in WORLD_SIZES:
         widths, batch, seed, bounds = GPIPE_CASES[world]
-        results.append(_run("gpipe_step", _gpipe_rank, world, fn, widths, batch, seed, bounds))
+        per_rank, hang = _run_logged("gpipe_step", _gpipe_rank, world, fn, widths, batch, seed, bounds)
+        results.append(per_rank if hang is None else hang)
+        if hang is not None:
+            break
+    results += [{"skipped": True}] * (len(WORLD_SIZES) - len(results))
     report("ps4_large_model.gpipe_full_batch", results)
 
 

@@ -291,13 +291,15 @@ def judge_gpipe_micro_batches(observation) -> None:
     per_rank = _per_rank("gpipe_step", uneven, world)
     for rank in reversed(range(world)):  # the last rank is the first to return
         rec = per_rank[rank]
+        if not isinstance(rec, dict) or not isinstance(rec.get("p2p"), list):
+            raise AssertionError("gpipe_step: the observation is incomplete: the grading code was changed")
         raised = rec.get("raised")
         if not isinstance(raised, Raised):
             raise AssertionError(f"gpipe_step (rank {rank} of {world}): returned without raising; {rule}")
         if not raised.isa("ValueError"):
             raise AssertionError(f"gpipe_step (rank {rank} of {world}): raised {raised.name} ({raised.message}); {rule}. "
                                  "Check the division yourself and raise ValueError")
-        messages = rec.get("p2p") or []
+        messages = rec["p2p"]
         if messages:
             raise AssertionError(f"gpipe_step (rank {rank} of {world}): raised ValueError, but only after "
                                  f"{len(messages)} send/recv call(s); {rule}: a message sent before the error is left "
@@ -446,7 +448,7 @@ def judge_choose_strategy(results) -> None:
     assert len(_TABLE_ANSWERS) == len(probe.TABLES)
     for ((table, budget), (why, expected)), rec in observed(zip(probe.TABLES, _TABLE_ANSWERS), results):
         assert _reference_choice(table, budget) == expected
-        if not isinstance(rec, dict) or not ("returned" in rec or "raised" in rec):
+        if not isinstance(rec, dict) or not ("returned" in rec or "raised" in rec) or "changed" not in rec:
             raise AssertionError("choose_strategy: the observation is incomplete: the grading code was changed")
         raised = rec.get("raised")
         if isinstance(raised, Raised):

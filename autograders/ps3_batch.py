@@ -20,13 +20,14 @@ from probes import ps3_batch as probe
 # --------------------------------------------------------------------------- batch arithmetic
 
 
-def _value_error(outcome: dict, call: str):
+def _value_error(outcome: dict, call: str, when: str = "the input is impossible"):
     """The ValueError the call raised, or the value it returned; another exception fails here."""
     raised = outcome.get("raised")
     if isinstance(raised, Raised):
         if raised.isa("ValueError"):
             return raised
-        raise AssertionError(f"{call} raised {raised.name}: {raised.message}; raise a ValueError that explains the problem instead")
+        raise AssertionError(f"{call} raised {raised.name} ({raised.message}); the exercise asks for a ValueError when "
+                             f"{when}: check for it yourself and raise ValueError with a message that explains the problem")
     return outcome.get("returned")
 
 
@@ -48,7 +49,7 @@ def judge_per_rank_batch_values(results) -> None:
 def judge_per_rank_batch_impossible(results) -> None:
     for (global_batch, world_size, what), outcome in observed(probe.PER_RANK_IMPOSSIBLE_CASES, results):
         call = f"per_rank_batch({global_batch!r}, {world_size!r})"
-        result = _value_error(outcome, call)
+        result = _value_error(outcome, call, f"the split is impossible (here: {what})")
         if isinstance(result, Raised):
             if global_batch > 0 and world_size > 0:
                 msg = result.message
@@ -92,9 +93,10 @@ def judge_plan_accumulation_values(observation) -> None:
         )
     for args, outcome in observed(probe.IMPOSSIBLE_PLANS, observation["impossible"]):
         call = f"plan_accumulation({', '.join(map(repr, args))})"
-        result = _value_error(outcome, call)
+        why = ("max_micro_batch is below 1" if args[2] < 1 else "the per-rank split is impossible")
+        result = _value_error(outcome, call, why)
         if not isinstance(result, Raised):
-            raise AssertionError(f"{call} returned {result!r}; an impossible plan must raise ValueError")
+            raise AssertionError(f"{call} returned {result!r}; the exercise asks for a ValueError when {why}")
 
 
 # --------------------------------------------------------------------------- learning rate
@@ -110,8 +112,9 @@ def judge_scale_lr_linear_rule(results) -> None:
             continue
         if k != 1 and math.isclose(got, base_lr * math.sqrt(k), rel_tol=1e-9):
             raise AssertionError(
-                f"{call} returned {got:g}: that is square-root scaling (x{math.sqrt(k):g}). The linear scaling rule "
-                f"multiplies the learning rate by the same factor as the batch, {k:g}"
+                f"{call} returned {got:g}: that is square-root scaling (x{math.sqrt(k):g}), a rule common with Adam-type "
+                "optimizers. This exercise asks for the linear rule (SGD, Goyal et al.), which multiplies the learning "
+                f"rate by the same factor as the batch, {k:g}"
             )
         if k != 1 and math.isclose(got, base_lr, rel_tol=1e-9):
             raise AssertionError(
@@ -146,8 +149,11 @@ def judge_warmup_lr_schedule(observation) -> None:
         raise AssertionError(f"warmup_steps={warmup_steps}: steps 0.. gave [{table}], which is not linear from base_lr to target_lr "
                              "over warmup_steps steps, then target_lr")
     no_warmup = observation["no_warmup"]
-    if "raised" in no_warmup:
-        raise AssertionError("warmup_lr(step, base_lr, target_lr, warmup_steps=0) divided by zero; no warmup means target_lr from step 0")
+    raised = no_warmup.get("raised")
+    if isinstance(raised, Raised):
+        what = "divided by zero" if raised.isa("ZeroDivisionError") else f"raised {raised.name} ({raised.message})"
+        raise AssertionError(f"warmup_lr(3, {base}, {target}, warmup_steps=0) {what}; the exercise says warmup_steps=0 "
+                             "means no warmup: target_lr from step 0")
     got = no_warmup["returned"]
     assert math.isclose(got, target, rel_tol=1e-9), f"warmup_lr(3, {base}, {target}, 0) returned {got}; with no warmup the LR is target_lr"
 
@@ -382,7 +388,8 @@ def judge_largest_batch_fits_budget(results) -> None:
                             f"({fixed} bytes here): measure two batch sizes and fit memory = fixed + per_sample x batch")
                 raise AssertionError(f"{call} returned {got}, but batch {got + 1} also fits ({above} bytes).{hint}")
         too_small = one - 1
-        result = _value_error(record["too_small"], f"<lambda>({too_small!r})")
+        result = _value_error(record["too_small"], f"largest_batch on {name} with a budget of {too_small} bytes",
+                              "not even batch 1 fits the budget")
         if not isinstance(result, Raised):
             raise AssertionError(
                 f"largest_batch on {name} with a budget of {too_small} bytes (not even batch 1 fits) returned {result!r}; raise ValueError"
@@ -405,8 +412,8 @@ _QUIZ = {  # question: (right letter, hint, {wrong letter: why that choice is wr
            {"a": "Keeping the learning rate ignores the scaling rule: the global batch has grown, so the learning "
                  "rate changes with it.",
             "b": "Your answer divides the learning rate, but the global batch got larger, not smaller.",
-            "c": "Your answer scales with the square root of the batch's growth (a rule used with some adaptive "
-                 "optimizers); the question asks for the linear rule."}),
+            "c": "Your answer scales with the square root of the batch's growth, a rule common with Adam-type "
+                 "optimizers and not wrong in general; the question asks for the linear rule (SGD)."}),
     "q3": ("b", "Lecture 3, section 3 (gradient accumulation and no_sync()): what does a backward skip inside "
                 "no_sync(), and what does the backward outside it do?",
            {"a": "With no all-reduce at all the ranks' gradients would never be averaged and the replicas would drift "

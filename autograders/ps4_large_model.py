@@ -62,16 +62,9 @@ def _on_rank(exercise: str, rank: int, world: int, check, *args) -> None:
 
 
 def _as_float(value):
-    """The float the old check's float(out) made of a returned loss, or None if it makes none."""
-    if isinstance(value, torch.Tensor):
-        return float(value.reshape(-1)[0]) if value.numel() == 1 else None
-    if isinstance(value, numbers.Real):
+    """The loss as a float if `value` is a Python number (float(loss) or loss.item()), else None."""
+    if isinstance(value, numbers.Real) and not isinstance(value, bool):
         return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return None
     return None
 
 
@@ -99,6 +92,9 @@ def _check_returned(what: str, out, rank: int, world: int, ref_loss: float, last
     if rank == world - 1:
         assert out is not None, f"{what}: the last rank must return {last_message}, got None"
         value = _as_float(out)
+        if isinstance(out, torch.Tensor):
+            raise AssertionError(f"{what}: the last rank returned a tensor; the exercise asks for {last_message}: "
+                                 "return loss.item() (a tensor keeps the autograd graph and the device alive)")
         assert value is not None, f"{what}: the last rank must return {last_message}, got {type_name(out)} {out!r}"
         assert math.isclose(value, ref_loss, rel_tol=1e-4, abs_tol=1e-6), mismatch(value)
     else:
@@ -126,7 +122,8 @@ def judge_split_layers(observation) -> None:
         where = f"split_layers({num_layers} layers, {k} stages)"
         assert rec["sequence"], f"{where} must return a list of nn.Sequential, got {rec['type']}"
         assert rec["len"] == k, f"{where} returned {rec['len']} stages, expected {k}"
-        assert rec["modules"], f"{where}: every stage must be an nn.Sequential"
+        assert rec["modules"] and rec.get("sequential"), (
+            f"{where}: every stage must be an nn.Sequential (a slice model[a:b] is one), not a list of layers or another module")
         held, own = rec["layers"], rec["model_len"]
         if held and all(i == -1 for i in held):
             raise AssertionError(f"{where}: the stages hold copies of the layers; stages must hold the model's own "
@@ -156,8 +153,12 @@ def judge_split_layers(observation) -> None:
         raised = result.get("raised")
         if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue
-        raise AssertionError(f"split_layers(5 layers, {bad} stages) must raise ValueError: every stage needs at "
-                             "least one layer and there must be at least one stage")
+        why = ("the exercise asks for a ValueError when num_stages is below 1 or above len(model): every stage needs "
+               "at least one layer and there must be at least one stage")
+        if isinstance(raised, Raised):
+            raise AssertionError(f"split_layers(5 layers, {bad} stages) raised {raised.name} ({raised.message}); {why}. "
+                                 "Check num_stages first and raise ValueError yourself")
+        raise AssertionError(f"split_layers(5 layers, {bad} stages) returned without raising; {why}")
 
 
 # --------------------------------------------------------------------------- exercise 2: pipeline_stage_step
@@ -173,9 +174,56 @@ def _judge_pipeline_rank(what, rec, reference, ref_loss, rank, world) -> None:
         f"{what}: the last rank returned loss {value:.6g}, {_more_or_less(value, ref_loss)} than the unsplit model's loss"))
 
 
+def _diagnose_hang(exercise: str, world: int, hang: dict) -> str:
+    """What the ranks' messages say about a run that never finished: a message to a rank that is not a
+    neighbour, or two neighbours each waiting in recv for the other; else the launcher's own words."""
+    logs = hang["p2p"]
+    if not isinstance(logs, list) or len(logs) != world:
+        raise AssertionError(f"{exercise}: the observation does not hold {world} ranks: the grading code was changed")
+    running = [r for r, log in enumerate(logs) if log["end"] is None]
+    for rank, log in enumerate(logs):
+        for op, peer, _ in log["calls"]:
+            if peer is not None and peer not in (rank - 1, rank + 1):
+                did = f"sent a message to rank {peer}" if op == "send" else f"waited to receive from rank {peer}"
+                kind = ("the gradient of its input goes back to the previous stage" if op == "send" and peer < rank
+                        else "activations go forward to the next stage" if op == "send"
+                        else "it receives activations from the previous stage and gradients from the next one")
+                return (f"{exercise} on {world} ranks did not finish: rank {rank} {did}, which is not a neighbouring stage. "
+                        f"In a pipeline rank r talks only to rank r - 1 and rank r + 1: {kind} (rank {rank - 1 if peer < rank else rank + 1} here), "
+                        f"and the rank that expected that message waits forever. Ranks {running} were still running.")
+    for rank in running:
+        calls = logs[rank]["calls"]
+        if not calls or calls[-1][0] != "recv" or calls[-1][1] is None:
+            continue
+        peer = calls[-1][1]
+        if peer in running and 0 <= peer < world:
+            other = logs[peer]["calls"]
+            if other and other[-1][0] == "recv" and other[-1][1] == rank:
+                first, second = sorted((rank, peer))
+                sent_forward = sum(1 for op, to, _ in logs[first]["calls"] if op == "send" and to == second)
+                why = (f"rank {first} waits for a gradient from rank {second} before it has sent rank {second} the activation "
+                       "that gradient is computed from" if sent_forward == 0 else
+                       f"each waits for a message the other sends only after its own recv")
+                return (f"{exercise} on {world} ranks did not finish: ranks {first} and {second} each wait in recv for the "
+                        f"other ({why}). send and recv pair up in program order: a rank sends its activation forward "
+                        "before it waits for the gradient coming back.")
+    return hang["hang"]
+
+
+def _pipeline_runs(exercise: str, results, world_sizes) -> list:
+    """Pair the worlds with their runs; the first run that hung ends the judgement with its diagnosis."""
+    pairs = observed(world_sizes, results)
+    for world, run in pairs:
+        if isinstance(run, dict) and "hang" in run:
+            raise AssertionError(_diagnose_hang(exercise, world, run))
+        if isinstance(run, dict):
+            raise AssertionError(f"{exercise}: the observation is incomplete: the grading code was changed")
+    return pairs
+
+
 def judge_pipeline_stage_step(results) -> None:
     """Stage gradients equal the unsplit model's on 2 and 4 ranks; the loss comes back on the last rank."""
-    for world, per_rank in observed(probe.WORLD_SIZES, results):
+    for world, per_rank in _pipeline_runs("pipeline_stage_step", results, probe.WORLD_SIZES):
         widths, batch, seed, bounds = probe.PIPELINE_CASES[world]
         ref_loss, references = _reference(widths, batch, seed, bounds)
         what = f"pipeline_stage_step on {world} ranks"
@@ -211,7 +259,7 @@ def _judge_gpipe_rank(what, rec, reference, ref_loss, rank, world, m) -> None:
 
 def judge_gpipe_full_batch(results) -> None:
     """Gradients equal the full batch's for 1, 2 and 4 micro-batches, on 2 and 4 ranks."""
-    for world, per_rank in observed(probe.WORLD_SIZES, results):
+    for world, per_rank in _pipeline_runs("gpipe_step", results, probe.WORLD_SIZES):
         widths, batch, seed, bounds = probe.GPIPE_CASES[world]
         per_rank = _per_rank("gpipe_step", per_rank, world)
         for i, m in enumerate(probe.MICRO_BATCHES):
@@ -223,32 +271,52 @@ def judge_gpipe_full_batch(results) -> None:
                          world, m)
 
 
-def judge_gpipe_micro_batches(per_rank) -> None:
-    """One message per micro-batch in each direction, and a ValueError for a batch that does not split."""
-    world, m = probe.SENDS_WORLD, probe.SENDS_MICRO_BATCHES
-    per_rank = _per_rank("gpipe_step", per_rank, world)
+def judge_gpipe_micro_batches(observation) -> None:
+    """A ValueError on every rank, before any send or recv, for a batch that does not split; then one
+    message per micro-batch in each direction."""
+    world, m, batch = probe.SENDS_WORLD, probe.SENDS_MICRO_BATCHES, probe.UNEVEN_BATCH
+    uneven = observation["uneven"]
+    rule = (f"with a batch of {batch} and {m} micro-batches gpipe_step must raise ValueError on every rank, before any "
+            f"send or recv ({batch} samples do not split into {m} equal micro-batches)")
+    if isinstance(uneven, dict) and "hang" in uneven:
+        logs = uneven["p2p"]
+        if not isinstance(logs, list) or len(logs) != world:
+            raise AssertionError("gpipe_step: the observation is incomplete: the grading code was changed")
+        raised = [r for r, log in enumerate(logs) if log["end"] and log["end"].startswith("raised")]
+        running = [r for r, log in enumerate(logs) if log["end"] is None]
+        raise AssertionError(
+            f"gpipe_step: {rule}. Rank(s) {raised or 'none'} raised, but rank(s) {running} never returned: they went on "
+            "and waited in a send or recv that no rank answers. Every rank can tell from its own arguments (len(x) on rank 0, recv_shape[0] elsewhere) "
+            "that the batch does not split, so check on every rank before any send or recv")
+    per_rank = _per_rank("gpipe_step", uneven, world)
     for rank in reversed(range(world)):  # the last rank is the first to return
-        raised = per_rank[rank]["uneven"].get("raised")
-        if not (isinstance(raised, Raised) and raised.isa("ValueError")):
-            raise AssertionError(
-                f"gpipe_step (rank {rank} of {world}): gpipe_step with a batch of {probe.UNEVEN_BATCH} and {m} "
-                "micro-batches must raise ValueError on every rank (before any send or recv): "
-                f"{probe.UNEVEN_BATCH} samples do not split into {m} equal micro-batches")
-    for rank, rec in enumerate(per_rank):
+        rec = per_rank[rank]
+        if not isinstance(rec, dict) or not isinstance(rec.get("p2p"), list):
+            raise AssertionError("gpipe_step: the observation is incomplete: the grading code was changed")
+        raised = rec.get("raised")
+        if not isinstance(raised, Raised):
+            raise AssertionError(f"gpipe_step (rank {rank} of {world}): returned without raising; {rule}")
+        if not raised.isa("ValueError"):
+            raise AssertionError(f"gpipe_step (rank {rank} of {world}): raised {raised.name} ({raised.message}); {rule}. "
+                                 "Check the division yourself and raise ValueError")
+        messages = rec["p2p"]
+        if messages:
+            raise AssertionError(f"gpipe_step (rank {rank} of {world}): raised ValueError, but only after "
+                                 f"{len(messages)} send/recv call(s); {rule}: a message sent before the error is left "
+                                 "for a rank that will never receive it")
+    for rank, rec in enumerate(_per_rank("gpipe_step", observation["counted"], world)):
         sent = rec["sends"]
-        if not sent:
-            continue  # sends through an API we do not count (e.g. batch_isend_irecv): nothing to judge
         forward, backward = sent.get(rank + 1, 0), sent.get(rank - 1, 0)
         if rank < world - 1:
             assert forward == m, (
                 f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent {forward} activation message(s) "
-                f"to the next stage, expected {m}. Send each micro-batch's activation as soon as it is computed, so the "
-                "next stage can start on it: that is what makes a pipeline overlap work (one message for the "
-                "whole batch is no pipelining).")
+                f"to the next stage, not one per micro-batch. Send each micro-batch's activation as soon as it is "
+                "computed, so the next stage can start on it: that is what makes a pipeline overlap work (one message "
+                "for the whole batch is no pipelining).")
         if rank > 0:
             assert backward == m, (
                 f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent {backward} gradient message(s) "
-                f"back to the previous stage, expected {m} (one per micro-batch).")
+                "back to the previous stage, not one per micro-batch.")
 
 
 # --------------------------------------------------------------------------- exercise 4: budget arithmetic
@@ -270,11 +338,27 @@ _WHY = {
     "single": "one device holds everything: bytes_per_param * num_params + activation_bytes",
     "ddp": ("DDP replicates the model: every rank holds all the weights, gradients and optimizer state "
             "(bytes_per_param * num_params, not divided by the number of ranks), plus its gradient buckets "
-            "(4 bytes per parameter); only the activations shrink, because the batch is split"),
+            "(torch's accounting, which this exercise uses: 4 bytes per parameter for fp32 gradients); only the "
+            "activations shrink, because the batch is split"),
     "pipeline": "each of the n stages holds 1/n of the parameters' training state and about 1/n of the activations",
     "fsdp": ("FSDP shards the parameters, gradients and optimizer state (1/n each) and splits the batch (activations / n), "
              "and gathers the largest layer in full while it runs: 8 bytes per parameter of that layer"),
 }
+
+
+def _bytes_mistake(strategy, got, P, A, n, L, bpp) -> str:
+    """A sentence naming the mistake when `got` is what a typical one gives, else ""."""
+    close = lambda value: math.isclose(got, value, rel_tol=1e-9, abs_tol=1e-6)  # noqa: E731
+    if bpp != 16 and close(_reference_bytes(strategy, P, A, n, L, 16)):
+        return (f" It is what 16 bytes per parameter gives, but this call has bytes_per_param={bpp}: use the argument, "
+                "not the 16 of Adam in fp32.")
+    if strategy == "ddp" and close(bpp * P + A / n):
+        return (" You left out DDP's gradient buckets (ZeRO's accounting). The table asks for torch's: by default "
+                "(gradient_as_bucket_view=False) DDP keeps a flat copy of the gradients in its buckets, 4 bytes per "
+                "parameter for fp32 gradients.")
+    if strategy in ("ddp", "pipeline", "fsdp") and n > 1 and close(_reference_bytes(strategy, P, A * n, n, L, bpp)):
+        return " The activations are those of the whole batch: the batch is split over the ranks, so divide them by n."
+    return ""
 
 
 def judge_per_rank_bytes(observation) -> None:
@@ -286,12 +370,15 @@ def judge_per_rank_bytes(observation) -> None:
                     f"largest_layer_params={L}, bytes_per_param={bpp})")
             assert isinstance(got, (int, float)) and not isinstance(got, bool), f"{call} must return a number, got {got!r}"
             if not math.isclose(got, expected, rel_tol=1e-9, abs_tol=1e-6):
-                raise AssertionError(f"{call}: {off(got, expected)}: {_WHY[strategy]}.")
+                raise AssertionError(f"{call}: {off(got, expected)}: {_WHY[strategy]}.{_bytes_mistake(strategy, got, P, A, n, L, bpp)}")
     for bad, result in observed(probe.BAD_STRATEGIES, observation["bad"]):
         raised = result.get("raised")
         if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue
-        raise AssertionError(f"per_rank_bytes({bad!r}, ...) must raise ValueError: the strategies are {STRATEGIES}")
+        why = f"the exercise asks for a ValueError for a strategy that is not one of {STRATEGIES}"
+        if isinstance(raised, Raised):
+            raise AssertionError(f"per_rank_bytes({bad!r}, ...) raised {raised.name} ({raised.message}); {why}")
+        raise AssertionError(f"per_rank_bytes({bad!r}, ...) returned without raising; {why}")
 
 
 # The cases of probe.FIT_CASES: the lecture's experiment; single fits exactly at the budget; a
@@ -300,13 +387,22 @@ def judge_per_rank_bytes(observation) -> None:
 
 def judge_strategies_that_fit(results) -> None:
     """The strategies that fit a budget, in the order single, ddp, pipeline, fsdp (<= budget fits)."""
-    for (P, A, n, budget, L), got in observed(probe.FIT_CASES, results):
-        expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L) <= budget]
+    for (P, A, n, budget, L, bpp), got in observed(probe.FIT_CASES, results):
+        expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) <= budget]
         call = (f"strategies_that_fit(num_params={P}, activation_bytes={A}, world_size={n}, budget={budget}, "
-                f"largest_layer_params={L})")
+                f"largest_layer_params={L}, bytes_per_param={bpp})")
         assert isinstance(got, list), f"{call} must return a list of strategy names, got {type_name(got)}"
         if got == expected:
             continue
+        if sorted(map(str, got)) == sorted(expected):
+            raise AssertionError(f"{call} = {got}: the right strategies, but list them in the order of STRATEGIES "
+                                 f"{list(STRATEGIES)}")
+        if bpp != 16 and got == [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, 16) <= budget]:
+            raise AssertionError(f"{call} = {got}: that is the answer for 16 bytes per parameter: bytes_per_param was not "
+                                 "used (pass it on to per_rank_bytes, and use it there)")
+        if got == [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) < budget]:
+            raise AssertionError(f"{call} = {got}: a strategy that needs exactly the budget fits too (at most the budget, "
+                                 "<=, not <)")
         wrong_in = [s for s in got if s not in expected]
         missing = [s for s in expected if s not in got]
         if wrong_in:
@@ -317,9 +413,8 @@ def judge_strategies_that_fit(results) -> None:
             raise AssertionError(f"{call} = {got}: {s!r} needs more bytes per rank than the budget, because {_WHY[s]}.")
         if missing:
             s = missing[0]
-            raise AssertionError(f"{call} = {got}: {s!r} is missing: it fits the budget (a strategy that needs exactly "
-                                 f"the budget fits), because {_WHY[s]}.")
-        raise AssertionError(f"{call} = {got}: list them in the order {list(STRATEGIES)}")
+            raise AssertionError(f"{call} = {got}: {s!r} is missing: it fits the budget, because {_WHY[s]}.")
+        raise AssertionError(f"{call} = {got}: list each strategy once, in the order {list(STRATEGIES)}")
 
 
 # --------------------------------------------------------------------------- exercise 5: choose_strategy
@@ -335,17 +430,36 @@ _TABLE_ANSWERS = [  # (what the table of probe.TABLES shows, the right choice), 
     ("pipeline's rank 1 is over the budget although the mean of its ranks is under it", "fsdp"),
     ("everything fits: the fastest wins", "ddp"),
     ("nothing fits", None),
-    ("a peak equal to the budget fits", "pipeline"),
+    ("the fastest strategy peaks exactly at the budget", "single"),
     ("equal step times: the smaller worst-rank peak wins", "pipeline"),
     ("4 ranks, one of them over the budget", "fsdp"),
 ]
 
 
+def _fastest_first_listed(table, budget):
+    """What ignoring the tie rule gives: the first listed of the fastest strategies that fit."""
+    fitting = [name for name, row in table.items() if max(row["peak_bytes"]) <= budget]
+    return min(fitting, key=lambda name: table[name]["step_seconds"]) if fitting else None
+
+
 def judge_choose_strategy(results) -> None:
-    """The fastest strategy whose every rank fits; ties by the worst rank's peak; None when none fits."""
+    """The fastest strategy whose every rank fits; ties by the worst rank's peak; None when none fits;
+    the table left as it was given."""
     assert len(_TABLE_ANSWERS) == len(probe.TABLES)
-    for ((table, budget), (why, expected)), got in observed(zip(probe.TABLES, _TABLE_ANSWERS), results):
+    for ((table, budget), (why, expected)), rec in observed(zip(probe.TABLES, _TABLE_ANSWERS), results):
         assert _reference_choice(table, budget) == expected
+        if not isinstance(rec, dict) or not ("returned" in rec or "raised" in rec) or "changed" not in rec:
+            raise AssertionError("choose_strategy: the observation is incomplete: the grading code was changed")
+        raised = rec.get("raised")
+        if isinstance(raised, Raised):
+            hint = " When nothing fits, return None." if expected is None else ""
+            raise AssertionError(f"choose_strategy on a table where {why}: raised {raised.name} ({raised.message}).{hint}")
+        got = rec.get("returned")
+        if rec.get("changed"):
+            raise AssertionError(
+                f"choose_strategy on a table where {why}: the table was changed by the call (an entry removed, added or "
+                "modified, or a list sorted in place). The exercise says: do not modify the table; the caller still "
+                "needs it. Build your own list or dict of the candidates instead")
         if got == expected:
             continue
         msg = f"choose_strategy on a table where {why}: returned {got!r}, which is not the fastest strategy that fits."
@@ -354,6 +468,11 @@ def judge_choose_strategy(results) -> None:
                     f"budget of {budget:,.0f}. The worst rank decides, not the average: one rank out of memory stops them all.")
         elif expected is None:
             msg += " When no strategy fits on every rank, return None."
+        elif isinstance(got, str) and got in table and got == _fastest_first_listed(table, budget):
+            msg += (" Several strategies that fit are equally fast here: on a tie, pick the one whose largest "
+                    "per-rank peak is smaller.")
+        elif max(table[expected]["peak_bytes"]) == budget:
+            msg += " A strategy whose worst rank peaks exactly at the budget fits (at or under the budget, <=)."
         raise AssertionError(msg)
 
 

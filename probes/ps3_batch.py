@@ -102,10 +102,7 @@ WARMUP_STEPS = (5, 4, 1)
 def warmup_lr_schedule(fn) -> None:
     """The LR of steps 0 .. warmup_steps + 3 for each warmup length, then step 3 without warmup."""
     schedules = [[fn(s, WARMUP_BASE, WARMUP_TARGET, warmup_steps) for s in range(warmup_steps + 4)] for warmup_steps in WARMUP_STEPS]
-    try:
-        no_warmup = {"returned": fn(3, WARMUP_BASE, WARMUP_TARGET, 0)}
-    except ZeroDivisionError as exc:
-        no_warmup = {"raised": exc}
+    no_warmup = outcome(fn, 3, WARMUP_BASE, WARMUP_TARGET, 0)
     report("ps3_batch.warmup_lr_schedule", {"schedules": schedules, "no_warmup": no_warmup})
 
 

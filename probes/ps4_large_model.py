@@ -12,6 +12,8 @@ the grading run.
 from __future__ import annotations
 
 import copy
+import os
+import tempfile
 
 import torch
 import torch.distributed as dist
@@ -54,15 +56,46 @@ def batch_data(widths, batch: int, seed: int):
     return x, y
 
 
-def _hint_for(exc: Exception) -> str:
+def _leaf_without_grad(frames) -> bool | None:
+    """In the student's frames: is there a received activation (a leaf tensor that is not a parameter)
+    that requires grad but has no .grad yet? None when no such leaf exists at all."""
+    found = None
+    for frame in frames:
+        for value in list(frame.f_locals.values()):
+            if isinstance(value, torch.Tensor) and not isinstance(value, nn.Parameter) and value.is_leaf \
+                    and value.dtype.is_floating_point and value.dim() > 1:
+                if value.requires_grad:
+                    if value.grad is None:
+                        return True
+                    found = False
+    return found
+
+
+def _hint_for(exc: Exception, frames=()) -> str:
     text = str(exc)
     if "does not require grad" in text:
         return (" The tensor you called backward on is not connected to the stage's parameters: an activation was "
                 "detached (or computed under no_grad) before backward, so no gradient flows back.")
     if "NoneType" in text or ("None" in text and "grad" in text):
-        return (" A received activation has no .grad after backward: call act.requires_grad_() after dist.recv, so "
-                "that autograd computes the gradient that must be sent back to the previous stage.")
+        pending = _leaf_without_grad(frames)
+        if pending:
+            return (" A received activation's .grad was still None when it was used: it requires grad, but the "
+                    "backward pass that fills it had not run yet. Send act.grad back only after backward "
+                    "(loss.backward() on the last rank, output.backward(received_gradient) on the others).")
+        return (" A received activation has no .grad: call act.requires_grad_() after dist.recv, so that autograd "
+                "computes the gradient that must be sent back to the previous stage, and send it after backward.")
     return ""
+
+
+def _student_frames(tb, fn):
+    """The frames of the traceback that run the student's function (or what it called from its cell)."""
+    code = getattr(fn, "__code__", None)
+    frames = []
+    while tb is not None:
+        if code is None or tb.tb_frame.f_code is code or tb.tb_frame.f_code.co_filename == code.co_filename:
+            frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    return frames
 
 
 def _call(what: str, fn, *args):
@@ -71,7 +104,8 @@ def _call(what: str, fn, *args):
     except AssertionError:
         raise
     except Exception as exc:  # noqa: BLE001 - turned into a message the student can act on
-        raise AssertionError(f"{what} raised {type(exc).__name__}: {exc}.{_hint_for(exc)}") from None
+        hint = _hint_for(exc, _student_frames(exc.__traceback__, fn))
+        raise AssertionError(f"{what} raised {type(exc).__name__}: {exc}.{hint}") from None
 
 
 def _stage_inputs(widths, batch, seed, bounds):
@@ -125,6 +159,7 @@ def split_layers(fn) -> None:
         if rec["sequence"]:
             rec["len"] = len(stages)
             rec["modules"] = all(isinstance(s, nn.Module) for s in stages)
+            rec["sequential"] = all(isinstance(s, nn.Sequential) for s in stages)
             if rec["modules"]:
                 own = list(layers_model)
                 held = [m for s in stages for m in s.children()]
@@ -134,15 +169,17 @@ def split_layers(fn) -> None:
                 with torch.no_grad():
                     rec["output"] = outcome(_run_stages, stages, x)
         results.append(rec)
-    bad = []
-    for k in BAD_SPLITS:
-        try:
-            fn(nn.Sequential(*[nn.Tanh() for _ in range(5)]), k)
-        except ValueError as exc:
-            bad.append({"raised": exc})
-        else:
-            bad.append({"returned": True})
+    bad = [_raised_or_returned(fn, nn.Sequential(*[nn.Tanh() for _ in range(5)]), k) for k in BAD_SPLITS]
     report("ps4_large_model.split_layers", {"cases": results, "bad": bad})
+
+
+def _raised_or_returned(fn, *args):
+    """{"raised": exception} or {"returned": True}: the judge needs to know whether (and what) it raised."""
+    try:
+        fn(*args)
+    except Exception as exc:  # noqa: BLE001 - the judge decides whether this exception was right
+        return {"raised": exc}
+    return {"returned": True}
 
 
 # --------------------------------------------------------------------------- exercise 2: pipeline_stage_step
@@ -151,50 +188,131 @@ def split_layers(fn) -> None:
 PIPELINE_CASES = {2: ([7, 9, 6, 8, 5], 6, 5, [0, 2, 4]), 4: ([5, 8, 6, 9, 7, 4], 5, 7, [0, 2, 3, 4, 5])}
 
 
-def _pipeline_rank(pipeline_stage_step, widths, batch, seed, bounds):
+def _pipeline_rank(pipeline_stage_step, widths, batch, seed, bounds, folder=None):
     rank, world = dist.get_rank(), dist.get_world_size()
     stage, x, y, recv_shape = _stage_inputs(widths, batch, seed, bounds)
     torch.manual_seed(1000 + rank)
     what = f"pipeline_stage_step on {world} ranks"
-    out = _call(what, pipeline_stage_step, stage, x, y, recv_shape)
+    with _P2PLog(_log_path(folder)) as log:
+        out = _call(what, pipeline_stage_step, stage, x, y, recv_shape)
+    log.end("returned")
     return {"returned": _returned(out), "grads": _grads(stage)}
 
 
 def pipeline_stage_step(fn) -> None:
-    """On 2 and 4 ranks: what each rank returned and its stage's gradients."""
+    """On 2 and 4 ranks: what each rank returned, its stage's gradients and its messages; a run that
+    hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
     results = []
     for world in WORLD_SIZES:
         widths, batch, seed, bounds = PIPELINE_CASES[world]
-        results.append(_run("pipeline_stage_step", _pipeline_rank, world, fn, widths, batch, seed, bounds))
+        per_rank, hang = _run_logged("pipeline_stage_step", _pipeline_rank, world, fn, widths, batch, seed, bounds)
+        results.append(per_rank if hang is None else hang)
+        if hang is not None:
+            break
+    results += [{"skipped": True}] * (len(WORLD_SIZES) - len(results))
     report("ps4_large_model.pipeline_stage_step", results)
 
 
 # --------------------------------------------------------------------------- exercise 3: gpipe_step
 
 
-class _CountSends:
-    """Counts the point-to-point messages this rank sends, per destination (dist.send and dist.isend)."""
+class _P2PLog:
+    """Records this rank's point-to-point messages where every API ends: the process group's own send
+    and recv (dist.send, isend, recv, irecv and batch_isend_irecv with P2POp all call them).
 
-    def __init__(self):
-        self.to = {}
+    Nothing a student calls is replaced: `dist.isend` stays the function `dist.P2POp` checks for by
+    identity. With `path`, each call is also appended to that file as it starts, with an end line
+    when the rank returns, so the record survives a rank that hangs and is killed.
+    """
+
+    def __init__(self, path=None):
+        self.calls = []  # [op, peer, shape]: op "send" or "recv", peer None for a recv from any rank
+        self.path = path
+
+    def _note(self, op, peer, tensors):
+        call = [op, None if peer is None else int(peer), list(tensors[0].shape) if tensors else []]
+        self.calls.append(call)
+        if self.path:
+            with open(self.path, "a") as fh:
+                fh.write(" ".join(map(str, [call[0], call[1], *call[2]])) + "\n")
+
+    def end(self, what: str) -> None:
+        if self.path:
+            with open(self.path, "a") as fh:
+                fh.write(f"end {what}\n")
+
+    @property
+    def sends(self) -> dict:
+        """{destination: number of messages sent to it}"""
+        to = {}
+        for op, peer, _ in self.calls:
+            if op == "send":
+                to[peer] = to.get(peer, 0) + 1
+        return to
 
     def __enter__(self):
-        self._saved = dist.send, dist.isend
-        real_send, real_isend = self._saved
+        group = dist.ProcessGroup
+        self._saved = group.send, group.recv, group.recv_anysource
+        real_send, real_recv, real_any = self._saved
+        log = self
 
-        def send(tensor, dst=None, *args, **kwargs):
-            self.to[dst] = self.to.get(dst, 0) + 1
-            return real_send(tensor, dst, *args, **kwargs)
+        def send(pg, tensors, dst, *args, **kwargs):
+            log._note("send", dst, tensors)
+            return real_send(pg, tensors, dst, *args, **kwargs)
 
-        def isend(tensor, dst=None, *args, **kwargs):
-            self.to[dst] = self.to.get(dst, 0) + 1
-            return real_isend(tensor, dst, *args, **kwargs)
+        def recv(pg, tensors, src, *args, **kwargs):
+            log._note("recv", src, tensors)
+            return real_recv(pg, tensors, src, *args, **kwargs)
 
-        dist.send, dist.isend = send, isend
+        def recv_anysource(pg, tensors, *args, **kwargs):
+            log._note("recv", None, tensors)
+            return real_any(pg, tensors, *args, **kwargs)
+
+        group.send, group.recv, group.recv_anysource = send, recv, recv_anysource
         return self
 
     def __exit__(self, *exc):
-        dist.send, dist.isend = self._saved
+        dist.ProcessGroup.send, dist.ProcessGroup.recv, dist.ProcessGroup.recv_anysource = self._saved
+
+
+def _read_logs(folder: str, world: int) -> list:
+    """What each rank's _P2PLog file says: {"calls": [[op, peer, shape], ...], "end": str or None}."""
+    logs = []
+    for rank in range(world):
+        calls, end = [], None
+        try:
+            with open(os.path.join(folder, f"{rank}.log")) as fh:
+                lines = fh.read().splitlines()
+        except OSError:
+            lines = []
+        for line in lines:
+            parts = line.split()
+            if parts and parts[0] == "end":
+                end = " ".join(parts[1:])
+            elif len(parts) >= 2:
+                calls.append([parts[0], None if parts[1] == "None" else int(parts[1]), [int(d) for d in parts[2:]]])
+        logs.append({"calls": calls, "end": end})
+    return logs
+
+
+def _hung(exc: AssertionError) -> bool:
+    return "did not finish within" in str(exc)
+
+
+def _run_logged(exercise: str, rank_fn, world_size: int, *args):
+    """_run with a folder for the ranks' _P2PLog files: (per-rank results, None), or (None, what a
+    hang left: {"hang": message, "p2p": per-rank logs}). A crash still raises."""
+    with tempfile.TemporaryDirectory(prefix="p2p-") as folder:
+        try:
+            return _run(exercise, rank_fn, world_size, *args, folder), None
+        except AssertionError as exc:
+            if not _hung(exc):
+                raise
+            return None, {"hang": str(exc), "p2p": _read_logs(folder, world_size)}
+
+
+def _log_path(folder):
+    return os.path.join(folder, f"{dist.get_rank()}.log") if folder else None
 
 
 # world size -> (widths, batch, seed; the problem with m micro-batches uses seed + m, bounds as above)
@@ -202,26 +320,33 @@ GPIPE_CASES = {2: ([6, 8, 7, 5], 8, 13, [0, 2, 3]), 4: ([5, 7, 6, 8, 4], 8, 15, 
 MICRO_BATCHES = (1, 2, 4)
 
 
-def _gpipe_run(gpipe_step, widths, batch, seed, bounds, m):
+def _gpipe_run(gpipe_step, widths, batch, seed, bounds, m, folder=None):
     """One gpipe_step with m micro-batches on this rank: what it returned, its gradients, its sends."""
     world = dist.get_world_size()
     stage, x, y, recv_shape = _stage_inputs(widths, batch, seed + m, bounds)
     what = f"gpipe_step on {world} ranks with {m} micro-batches"
-    with _CountSends() as sends:
+    with _P2PLog(_log_path(folder)) as log:
         out = _call(what, gpipe_step, stage, x, y, recv_shape, m)
-    return {"returned": _returned(out), "grads": _grads(stage), "sends": dict(sends.to)}
+    return {"returned": _returned(out), "grads": _grads(stage), "sends": log.sends}
 
 
-def _gpipe_rank(gpipe_step, widths, batch, seed, bounds):
-    return [_gpipe_run(gpipe_step, widths, batch, seed, bounds, m) for m in MICRO_BATCHES]
+def _gpipe_rank(gpipe_step, widths, batch, seed, bounds, folder=None):
+    runs = [_gpipe_run(gpipe_step, widths, batch, seed, bounds, m, folder) for m in MICRO_BATCHES]
+    _P2PLog(_log_path(folder)).end("returned")
+    return runs
 
 
 def gpipe_full_batch(fn) -> None:
-    """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: what each rank returned, its gradients."""
+    """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: what each rank returned, its gradients; a run
+    that hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
     results = []
     for world in WORLD_SIZES:
         widths, batch, seed, bounds = GPIPE_CASES[world]
-        results.append(_run("gpipe_step", _gpipe_rank, world, fn, widths, batch, seed, bounds))
+        per_rank, hang = _run_logged("gpipe_step", _gpipe_rank, world, fn, widths, batch, seed, bounds)
+        results.append(per_rank if hang is None else hang)
+        if hang is not None:
+            break
+    results += [{"skipped": True}] * (len(WORLD_SIZES) - len(results))
     report("ps4_large_model.gpipe_full_batch", results)
 
 
@@ -230,25 +355,44 @@ SENDS_CASE = ([5, 7, 6, 8, 4], 8, 25, [0, 1, 2, 3, 4])
 SENDS_WORLD = 4
 SENDS_MICRO_BATCHES = 4
 UNEVEN_BATCH = 6
+#: Seconds the uneven batch may take: every rank should raise at once; a rank that does not waits in recv.
+UNEVEN_TIMEOUT = 10.0
+
+
+def _gpipe_uneven_rank(gpipe_step, widths, seed, bounds, folder):
+    stage, x, y, recv_shape = _stage_inputs(widths, UNEVEN_BATCH, seed, bounds)
+    with _P2PLog(_log_path(folder)) as log:
+        try:
+            gpipe_step(stage, x, y, recv_shape, SENDS_MICRO_BATCHES)
+        except Exception as exc:  # noqa: BLE001 - the judge decides whether this exception was right
+            uneven = {"raised": exc}
+            log.end(f"raised {type(exc).__name__}")
+        else:
+            uneven = {"returned": True}
+            log.end("returned")
+    uneven["p2p"] = log.calls
+    return uneven
 
 
 def _gpipe_sends_rank(gpipe_step, widths, batch, seed, bounds):
-    stage, x, y, recv_shape = _stage_inputs(widths, UNEVEN_BATCH, seed, bounds)
-    try:
-        gpipe_step(stage, x, y, recv_shape, SENDS_MICRO_BATCHES)
-    except ValueError as exc:
-        uneven = {"raised": exc}
-    else:
-        uneven = {"returned": True}
-    counted = _gpipe_run(gpipe_step, widths, batch, seed, bounds, SENDS_MICRO_BATCHES)
-    return {"uneven": uneven, "sends": counted["sends"]}
+    return {"sends": _gpipe_run(gpipe_step, widths, batch, seed, bounds, SENDS_MICRO_BATCHES)["sends"]}
 
 
 def gpipe_micro_batches(fn) -> None:
-    """On 4 ranks: what an uneven batch did, then how many messages each rank sent to each rank."""
+    """On 4 ranks: what a batch that does not split did on each rank (what it raised, the messages it
+    sent or waited for; {"hang": ..., "p2p": ...} if some rank never returned), then how many messages
+    each rank sent to each rank in a step that splits."""
     widths, batch, seed, bounds = SENDS_CASE
-    report("ps4_large_model.gpipe_micro_batches",
-           _run("gpipe_step", _gpipe_sends_rank, SENDS_WORLD, fn, widths, batch, seed, bounds))
+    with tempfile.TemporaryDirectory(prefix="p2p-") as folder:
+        try:
+            uneven = run_ranks("gpipe_step", _gpipe_uneven_rank, SENDS_WORLD, fn, widths, seed, bounds, folder,
+                               timeout=UNEVEN_TIMEOUT)
+        except AssertionError as exc:
+            if not _hung(exc):
+                raise
+            uneven = {"hang": str(exc), "p2p": _read_logs(folder, SENDS_WORLD)}
+    counted = _run("gpipe_step", _gpipe_sends_rank, SENDS_WORLD, fn, widths, batch, seed, bounds)
+    report("ps4_large_model.gpipe_micro_batches", {"uneven": uneven, "counted": counted})
 
 
 # --------------------------------------------------------------------------- exercise 4: budget arithmetic
@@ -269,31 +413,25 @@ def per_rank_bytes(fn) -> None:
     results = []
     for P, A, n, L, bpp in BYTES_CASES:
         results.append([fn(strategy, P, A, n, largest_layer_params=L, bytes_per_param=bpp) for strategy in STRATEGIES])
-    bad = []
-    for strategy in BAD_STRATEGIES:
-        try:
-            fn(strategy, 1000, 0, 2)
-        except ValueError as exc:
-            bad.append({"raised": exc})
-        else:
-            bad.append({"returned": True})
+    bad = [_raised_or_returned(fn, strategy, 1000, 0, 2) for strategy in BAD_STRATEGIES]
     report("ps4_large_model.per_rank_bytes", {"cases": results, "bad": bad})
 
 
 FIT_CASES = [
-    # num_params, activation_bytes, world_size, budget, largest_layer_params
-    (2_106_378, 1_185_000, 2, 28 * 2**20, 262_656),     # the lecture's experiment
-    (1_000_000, 0, 2, 16_000_000, 0),
-    (1_000_000, 2_000_000, 4, 6_000_000, 100_000),
-    (5_000_000, 8_000_000, 2, 50_000_000, 2_000_000),
-    (3_000_000, 1_000_000, 8, 1_000_000, 10_000),
-    (1_000_000, 1_000_000, 2, 10**9, 0),
+    # num_params, activation_bytes, world_size, budget, largest_layer_params, bytes_per_param
+    (2_106_378, 1_185_000, 2, 28 * 2**20, 262_656, 16),     # the lecture's experiment
+    (1_000_000, 0, 2, 16_000_000, 0, 16),
+    (1_000_000, 2_000_000, 4, 6_000_000, 100_000, 16),
+    (5_000_000, 8_000_000, 2, 50_000_000, 2_000_000, 16),
+    (3_000_000, 1_000_000, 8, 1_000_000, 10_000, 16),
+    (1_000_000, 1_000_000, 2, 10**9, 0, 16),
+    (1_000_000, 0, 2, 12_000_000, 0, 12),                   # SGD with momentum: 12 bytes per parameter
 ]
 
 
 def strategies_that_fit(fn) -> None:
     report("ps4_large_model.strategies_that_fit",
-           [fn(P, A, n, budget, largest_layer_params=L) for P, A, n, budget, L in FIT_CASES])
+           [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in FIT_CASES])
 
 
 # --------------------------------------------------------------------------- exercise 5: choose_strategy
@@ -307,7 +445,7 @@ TABLES = [  # (table, budget)
       "fsdp": {"peak_bytes": [12e6, 12e6], "step_seconds": 0.4}}, 64e6),
     ({"single": {"peak_bytes": [90e6], "step_seconds": 1.0},
       "pipeline": {"peak_bytes": [40e6, 61e6, 45e6, 44e6], "step_seconds": 0.4}}, 30e6),
-    ({"single": {"peak_bytes": [30e6], "step_seconds": 1.0},
+    ({"single": {"peak_bytes": [30e6], "step_seconds": 0.5},
       "pipeline": {"peak_bytes": [16e6, 15e6], "step_seconds": 0.6}}, 30e6),
     ({"ddp": {"peak_bytes": [50e6, 50e6], "step_seconds": 0.2},
       "fsdp": {"peak_bytes": [20e6, 26e6, 20e6, 20e6], "step_seconds": 0.2},
@@ -318,8 +456,13 @@ TABLES = [  # (table, budget)
 
 
 def choose_strategy(fn) -> None:
-    """What choose_strategy returned on each table (it gets a copy: it may not change ours)."""
-    report("ps4_large_model.choose_strategy", [fn(copy.deepcopy(table), budget) for table, budget in TABLES])
+    """What choose_strategy returned on each table, and whether it changed the table it was given (the
+    table itself, not a copy: a copy would hide a change; each call gets a fresh one built here)."""
+    results = []
+    for table, budget in TABLES:
+        given = copy.deepcopy(table)
+        results.append({**outcome(fn, given, budget), "changed": given != table})
+    report("ps4_large_model.choose_strategy", results)
 
 
 # --------------------------------------------------------------------------- quiz

@@ -29,9 +29,6 @@ EXEMPT = {
     ("ps2_ddp.shard_indices_reshuffles", None),
     # counted sends are judged by gpipe_micro_batches; gpipe_full_batch reports them but reads none
     ("ps4_large_model.gpipe_full_batch", "sends"),
-    # sends through an API the probe does not count (batch_isend_irecv) leave this empty; the judge
-    # accepts that by design, and the full-batch check still judges every gradient
-    ("ps4_large_model.gpipe_micro_batches", "sends"),
 }
 SAMPLES = 2  # cut copies per (check, cut, place in the structure); the structure repeats per case
 

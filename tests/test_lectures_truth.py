@@ -79,6 +79,9 @@ def test_unscaled_run_is_placed_between_the_epochs_the_losses_show():
     claim = text("03_batch_size.ipynb", "cell-011")
     assert f"between its {ORDINAL.get(epoch, f'{epoch}th')} and {ORDINAL.get(epoch + 1, f'{epoch + 1}th')} epoch" in claim
     assert 3.5 <= ratio < 4 and "almost 4x" in claim
+    final_64 = re.search(r"1 device, batch 64, LR 0.02 +loss after epoch 5: [\d.]+ +after epoch 15: ([\d.]+)", out).group(1)
+    final_linear = re.search(r"LR 0.08 \(linear rule\) +loss after epoch 5: [\d.]+ +after epoch 15: ([\d.]+)", out).group(1)
+    assert f"({final_linear} against {final_64} after 15 epochs)" in claim
 
 
 def test_lambdalr_factor_schedule_is_the_hand_written_warmup():

@@ -1,0 +1,117 @@
+"""Lecture sentences that state what a cell prints: run the cell, read the numbers, check the sentence.
+
+nbval runs every lecture but compares no output, so a sentence such as "bucket 0 holds layers 2 to 5"
+could drift away from what its cell prints without any test noticing. Each test here runs the few
+code cells a claim needs (the imports and the cell itself, in one namespace, as the notebook would)
+and checks the markdown next to it against the printed numbers.
+"""
+
+import contextlib
+import io
+import json
+import pathlib
+import re
+
+import pytest
+import torch
+
+NOTEBOOKS = pathlib.Path(__file__).resolve().parent.parent / "notebooks"
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def _cells(lecture: str) -> dict:
+    nb = json.loads((NOTEBOOKS / lecture).read_text())
+    return {cell["id"]: "".join(cell["source"]) for cell in nb["cells"]}
+
+
+def text(lecture: str, cell_id: str) -> str:
+    """A cell's source with line breaks folded into spaces, so a phrase may span lines."""
+    return " ".join(_cells(lecture)[cell_id].split())
+
+
+def run(lecture: str, *cell_ids: str) -> str:
+    """Execute the code cells `cell_ids` of `lecture` in one fresh namespace; return what they printed."""
+    cells = _cells(lecture)
+    namespace = {"__name__": "__lecture__"}
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        for cell_id in cell_ids:
+            exec(compile(cells[cell_id], f"{lecture}:{cell_id}", "exec"), namespace)  # noqa: S102 - our own notebooks
+    return printed.getvalue()
+
+
+def test_ddp_buckets_are_one_gradient_copy_in_the_gradients_dtype_and_none_as_views():
+    out = run("01_memory.ipynb", "cell-001", "cell-005", "cell-007", "cell-020")
+    rank0 = re.search(r"DDP rank 0: \{.*'gradients': '([^']+)'.*'DDP buckets': '([^']+)'\}", out)
+    assert rank0 and rank0.group(1) == rank0.group(2), f"default DDP: buckets should equal the gradients:\n{out}"
+    assert re.search(r"gradient_as_bucket_view=True: gradients [\d.]+ MiB, buckets 0 B", out), out
+    assert re.search(r"bf16 model, default: gradients 2 MiB, buckets 2 MiB \(2 bytes per parameter\)", out), out
+    claim = text("01_memory.ipynb", "cell-021")
+    for phrase in ("4 bytes per parameter for fp32 gradients", "2 for 16-bit gradients",
+                   "`gradient_as_bucket_view=True`", "the copy disappears"):
+        assert phrase in claim, f"lecture 01, section 1.5 no longer says {phrase!r}"
+    assert "exactly the models" not in claim
+
+
+def test_bucket_demo_text_names_the_buckets_it_prints():
+    out = run("02_ddp.ipynb", "cell-001", "cell-024")
+    second = out.split("backward 2:")[1]
+    buckets = re.findall(r"bucket (\d): all-reduce ([\d.]+) MiB \(layers ([\d, ]+)\)", second)
+    assert [b[0] for b in buckets] == ["0", "1"], out
+    (_, size0, layers0), (_, size1, layers1) = buckets
+    claim = text("02_ddp.ipynb", "cell-025")
+    assert f"{size0} MiB" in claim, f"the text should give bucket 0's printed size {size0} MiB"
+    first, last = layers0.split(", ")[0], layers0.split(", ")[-1]
+    assert f"closes with layer {first}'s gradient" in claim
+    assert f"layers {' and '.join(reversed(layers1.split(', ')))} exist" in claim
+    assert float(size1) == pytest.approx(0.5, abs=0.01) and "remaining 0.5 MiB" in claim
+    assert last == "5"
+    assert "1 MiB" in text("02_ddp.ipynb", "cell-023") and "0.6 MiB" not in text("02_ddp.ipynb", "cell-023")
+
+
+def test_unscaled_run_is_placed_between_the_epochs_the_losses_show():
+    out = run("03_batch_size.ipynb", "cell-001", "cell-007", "cell-009")
+    line = re.search(r"batch 64, epochs 1 to 5: ([\d., ]+); the unscaled run ends at ([\d.]+) = ([\d.]+)x", out)
+    assert line, out
+    small = [float(v) for v in line.group(1).split(", ")]
+    final, ratio = float(line.group(2)), float(line.group(3))
+    epoch = next(e for e in range(1, 5) if small[e - 1] > final >= small[e])  # passed during epoch e + 1
+    claim = text("03_batch_size.ipynb", "cell-011")
+    assert f"between its {ORDINAL.get(epoch, f'{epoch}th')} and {ORDINAL.get(epoch + 1, f'{epoch + 1}th')} epoch" in claim
+    assert 3.5 <= ratio < 4 and "almost 4x" in claim
+    final_64 = re.search(r"1 device, batch 64, LR 0.02 +loss after epoch 5: [\d.]+ +after epoch 15: ([\d.]+)", out).group(1)
+    final_linear = re.search(r"LR 0.08 \(linear rule\) +loss after epoch 5: [\d.]+ +after epoch 15: ([\d.]+)", out).group(1)
+    assert f"({final_linear} against {final_64} after 15 epochs)" in claim
+
+
+def test_lambdalr_factor_schedule_is_the_hand_written_warmup():
+    out = run("03_batch_size.ipynb", "cell-001", "cell-007", "cell-009", "cell-012b")
+    assert "the same schedule: True" in out, out
+    assert "gives LR 0.0016 at step 0" in out, out
+    assert "returns a **factor** that multiplies the optimizer's base learning rate" in text("03_batch_size.ipynb", "cell-012a")
+
+
+def test_timeout_defaults_in_the_text_are_torchs():
+    from torch.distributed import constants
+
+    out = run("03_batch_size.ipynb", "cell-001", "cell-023b")
+    assert str(constants.default_pg_timeout) == "0:30:00" and "gloo and other backends: 0:30:00" in out
+    assert "10 minutes for NCCL and 30 minutes for other backends" in out, out
+    claim = text("03_batch_size.ipynb", "cell-022")
+    assert "**30 minutes for gloo and 10 minutes for NCCL**" in claim
+
+
+def test_a_short_process_group_timeout_turns_the_hang_into_an_error():
+    out = run("03_batch_size.ipynb", "cell-001", "cell-023b", "cell-023d")
+    assert re.search(r"rank 0: RuntimeError after 2\.\d s: .*[Tt]imed out", out), out
+    assert "rank 1: returned" in out
+
+
+def test_batchnorm_breaks_the_n_times_b_equality_and_syncbatchnorm_needs_a_gpu():
+    out = run("02_ddp.ipynb", "cell-001", "cell-044b")
+    grad_gap = float(re.search(r"largest gradient difference ([\d.e+-]+)", out).group(1))
+    stats_gap = float(re.search(r"all-reduced sums / count vs the global batch's mean: +([\d.e+-]+)", out).group(1))
+    broadcast = float(re.search(r"rank 1 vs rank 0's after the step: ([\d.e+-]+)", out).group(1))
+    assert grad_gap > 1e-3 and stats_gap < 1e-5 and broadcast == 0.0, out
+    if not torch.cuda.is_available():
+        assert "SyncBatchNorm on these ranks -> ValueError" in out, out

@@ -157,7 +157,18 @@ def judge_per_device_memory(results) -> None:
             per = {"weights": kw.get("weight_bytes", 2), "gradients": kw.get("grad_bytes", 2),
                    "optimizer_state": kw.get("state_bytes", 12)}[comp]
             full, exact = params * per, params * per / n
-            if comp in _SHARDED[strategy] and _close(got[comp], full) and n > 1:
+            with_defaults = _reference_per_device(params, n, strategy)[comp]
+            arg = {"weights": "weight_bytes", "gradients": "grad_bytes", "optimizer_state": "state_bytes"}[comp]
+            if kw and arg in kw and _close(got[comp], with_defaults) and not _close(with_defaults, expected[comp]):
+                hint = (f"you used the default bytes per parameter for the {comp}, not the {arg}={kw[arg]} this call "
+                        "passed: multiply by the argument")
+            elif comp in _SHARDED[strategy] and params % n and _close(got[comp], (params // n) * per):
+                hint = (f"you rounded the shard down: {params} parameters don't split evenly over {n} devices, and "
+                        f"a shard holds ceil({params} / {n}) parameters (the last shard is padded), not the floor")
+            elif comp in _SHARDED[strategy] and params % n and _close(got[comp], round(params / n) * per):
+                hint = (f"you rounded the shard to the nearest integer: {params} parameters don't split evenly over "
+                        f"{n} devices, and a shard holds ceil({params} / {n}) parameters (the last shard is padded)")
+            elif comp in _SHARDED[strategy] and _close(got[comp], full) and n > 1:
                 hint = f"you kept the full {comp} on every device, but {_WHY[strategy]}"
             elif comp not in _SHARDED[strategy] and _close(got[comp], exact) and n > 1:
                 hint = f"you sharded the {comp}, but {_WHY[strategy]}"
@@ -171,17 +182,32 @@ def judge_per_device_memory(results) -> None:
             f"{call}['total'] is {got['total']}, not the sum of the three components")
 
 
+def _why_bad_per_device(args) -> str:
+    num_params, num_devices, strategy = args
+    if strategy not in _SHARDED:
+        return "the strategy is unknown"
+    if num_params < 0:
+        return "num_params is negative"
+    return "num_devices is not a positive integer"
+
+
 def judge_per_device_memory_errors(results) -> None:
-    """Bad input raises ValueError (a TypeError is also accepted for a non-integer)."""
+    """Bad input raises ValueError with a message (the text also accepts TypeError for a non-integer num_devices)."""
     for (args, what), result in observed(probe.BAD_PER_DEVICE, results):
         raised = result.get("raised")
-        if isinstance(args[1], float) and isinstance(raised, Raised) and raised.isa("TypeError"):
-            continue  # half a device: TypeError is as good
-        if isinstance(raised, Raised) and raised.isa("ValueError"):
+        call = f"per_device_memory{args} ({what})"
+        why = _why_bad_per_device(args)
+        accepted = isinstance(raised, Raised) and (
+            raised.isa("ValueError") or (isinstance(args[1], float) and raised.isa("TypeError")))
+        if accepted:
+            if not raised.message.strip():
+                raise AssertionError(
+                    f"{call} raised {raised.name} with an empty message: the exercise asks for an error that says what "
+                    f"is wrong (here: {why})")
             continue
         if isinstance(raised, Raised):
-            raise AssertionError(f"per_device_memory{args} ({what}) raised {raised.name}, not ValueError")
-        raise AssertionError(f"per_device_memory{args} ({what}) returned instead of raising ValueError")
+            raise AssertionError(f"{call} raised {raised.name}; the exercise asks for a ValueError when {why}")
+        raise AssertionError(f"{call} returned instead of raising: the exercise asks for a ValueError when {why}")
 
 
 # --------------------------------------------------------------------------- exercise 3
@@ -211,15 +237,12 @@ def _best_largest_stage_dp(costs, k):
 
 def _check_partition_shape(got, costs, k, call):
     n = len(costs)
-    assert isinstance(got, (list, tuple)), f"{call} must return a list of stages (lists of layer indices), got {type_name(got)}"
+    assert isinstance(got, list), f"{call} must return a list of lists of layer indices, got {type_name(got)}"
     stages = []
     for s in got:
-        assert isinstance(s, (list, tuple, range)), (
-            f"{call}: each stage must be a list of layer indices, got {type_name(s)} {s!r}")
+        assert isinstance(s, list), (
+            f"{call} must return a list of lists of layer indices, but a stage is a {type_name(s)}: {s!r}")
         stages.append(list(s))
-    assert len(stages) == k, f"{call} returned {len(stages)} stage(s), expected k={k}"
-    for j, s in enumerate(stages):
-        assert s, f"{call}: stage {j} is empty; every stage needs at least one layer"
     flat = [i for s in stages for i in s]
     assert all(isinstance(i, int) and not isinstance(i, bool) for i in flat), f"{call}: layer indices must be ints, got {stages}"
     lost = sorted(set(range(n)) - set(flat))
@@ -228,10 +251,72 @@ def _check_partition_shape(got, costs, k, call):
     assert not twice, f"{call}: layer(s) {twice} appear in more than one stage ({stages})"
     extra = sorted(set(flat) - set(range(n)))
     assert not extra, f"{call}: there is no layer {extra} (indices run from 0 to {n - 1})"
+    assert len(stages) == k, f"{call} returned {len(stages)} stage(s), expected k={k}"
+    for j, s in enumerate(stages):
+        assert s, f"{call}: stage {j} is empty; every stage needs at least one layer"
     assert flat == list(range(n)), (
         f"{call} returned {stages}: stages must be contiguous runs of layers, in order (stage 0 gets the first "
         "layers, and so on), because a pipeline passes each layer's output to the next")
     return stages
+
+
+def _greedy_partitions(costs, k) -> list:
+    """What the usual 'fill each stage up to the average' attempts return (several ways to close a stage)."""
+    n, target = len(costs), sum(costs) / k
+    found = []
+    for rule in ("before", "after", "nearest"):
+        stages, current, load = [], [], 0
+        for i, c in enumerate(costs):
+            layers_left, stages_left = n - i, k - len(stages)
+            if current and stages_left > 1:
+                over = load + c > target
+                close = {"before": over, "after": load >= target,
+                         "nearest": over and abs(load - target) <= abs(load + c - target)}[rule]
+                if close or layers_left < stages_left:
+                    stages.append(current)
+                    current, load = [], 0
+            current.append(i)
+            load += c
+        stages.append(current)
+        found.append(stages)
+    return found
+
+
+def _equal_count_partitions(costs, k) -> list:
+    """Stages of (nearly) equal numbers of layers, the extra layers first or last."""
+    n = len(costs)
+    q, r = divmod(n, k)
+    found = []
+    for sizes in ([q + 1] * r + [q] * (k - r), [q] * (k - r) + [q + 1] * r):
+        stages, start = [], 0
+        for size in sizes:
+            stages.append(list(range(start, start + size)))
+            start += size
+        found.append(stages)
+    return found
+
+
+def _why_not_optimal(costs, k, stages, largest, best) -> str:
+    """Which usual mistake gives this partition, or an honest list of them."""
+    whole_limit = any(c != int(c) for c in costs) and largest <= math.ceil(best) + 1e-9
+    if whole_limit and stages in _greedy_partitions(costs, k):
+        return ("Two usual mistakes give this split: filling each stage up to the average cost (greedy), and a "
+                "binary search over integer limits ((lo + hi) // 2), which misses the optimum when costs are "
+                "fractional as here. Try every position of the last cut (dynamic programming), or search over the "
+                "possible stage sums")
+    if stages in _greedy_partitions(costs, k):
+        return ("Filling each stage up to the average cost (greedy) is not optimal: try every position of the last "
+                "cut (dynamic programming), or binary-search the largest stage cost")
+    if stages in _equal_count_partitions(costs, k):
+        return ("You gave the stages (nearly) the same number of layers, but the layers' costs differ: balance the "
+                "stages' total costs instead")
+    if whole_limit:
+        return ("These costs are fractional, and your largest stage is the best one can do with a whole-number "
+                "limit: a binary search over integer limits ((lo + hi) // 2) misses the optimum here. Search over "
+                "the possible stage sums (or use dynamic programming)")
+    return ("This is not what filling stages up to the average gives, nor equal layer counts: is every position of "
+            "the last cut tried (dynamic programming), and does a binary search test feasibility and rebuild the "
+            "stages with the same limit?")
 
 
 def judge_partition_layers(observation) -> None:
@@ -239,22 +324,25 @@ def judge_partition_layers(observation) -> None:
     for (costs, k), result in observed(probe.partition_cases(), observation["cases"]):
         call = f"partition_layers({costs}, {k})"
         got = result["got"]
-        assert result["costs_after"] is None, f"{call} modified the list it was given (now {result['costs_after']})"
+        assert result["costs_after"] is None, (
+            f"{call} modified the list `costs` it was given (afterwards it was {result['costs_after']}): the exercise "
+            "asks you to leave it unchanged. Work on a copy (list(costs)) if you need to reorder or extend it")
         stages = _check_partition_shape(got, costs, k, call)
         largest = max(sum(costs[i] for i in s) for s in stages)
         best = _best_largest_stage_brute(costs, k)
         if largest > best + 1e-9:
             raise AssertionError(
                 f"{call} returned {stages}, whose largest stage costs {largest:g}, but a split with a smaller largest "
-                "stage exists. Filling each stage up to the average (greedy) is not optimal: try every position "
-                "of the last cut (dynamic programming), or binary-search the largest stage cost")
+                f"stage exists. {_why_not_optimal(costs, k, stages, largest, best)}")
     costs, k = probe.big_partition_case()
     call = f"partition_layers(<120 layer costs>, {k})"
     got = observation["big"]
     stages = _check_partition_shape(got, costs, k, call)
     largest = max(sum(costs[i] for i in s) for s in stages)
     best = _best_largest_stage_dp(costs, k)
-    assert largest <= best, f"{call}: your largest stage costs {largest}, and a split with a smaller largest stage exists"
+    assert largest <= best, (
+        f"{call}: your largest stage costs {largest}, and a split with a smaller largest stage exists. "
+        f"{_why_not_optimal(costs, k, stages, largest, best)}")
 
 
 def judge_partition_layers_errors(results) -> None:
@@ -264,7 +352,9 @@ def judge_partition_layers_errors(results) -> None:
         if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue
         if isinstance(raised, Raised):
-            raise AssertionError(f"partition_layers({costs}, {k}) ({what}) raised {raised.name}, not ValueError")
+            raise AssertionError(
+                f"partition_layers({costs}, {k}) ({what}) raised {raised.name}; the exercise asks for a ValueError "
+                "when k < 1 or k is larger than the number of layers")
         raise AssertionError(
             f"partition_layers({costs}, {k}) ({what}) returned instead of raising ValueError: "
             "k stages need 1 <= k <= number of layers, each stage at least one layer")
@@ -281,10 +371,16 @@ def judge_split_model(observation) -> None:
         expected = model(x)
     for cut, rec in zip(range(1, n), observation["cuts"]):
         call = f"split_model(<{n}-layer nn.Sequential>, cut={cut})"
+        if "raised" in rec:
+            raise AssertionError(f"{call} raised {rec['raised'].name}: {rec['raised'].message}. This cut is valid "
+                                 f"(1 <= cut <= {n - 1}): split the model there")
         assert rec["pair"], f"{call} must return a pair (stage0, stage1)"
         for j, (ok, name) in enumerate(zip(rec["sequential"], rec["stage_types"], strict=True)):
             assert ok, f"{call}: stage {j} must be an nn.Sequential, got {name}"
-        assert rec["model_len"] == n, f"{call} changed the model: it now has {rec['model_len']} layers instead of {n}"
+        assert rec["model_len"] == n and rec["model_same"], (
+            f"{call} changed the model: afterwards it has {rec['model_len']} layers, not the {n} it had (or not the same "
+            "ones). The exercise asks you to leave `model` as it is: the stages share its layers (slice it, "
+            "model[:cut]), they are not cut out of it")
         layers, types, originals = rec["layers"], rec["layer_types"], rec["original_types"]
         if len(types) != len(layers) or len(originals) != rec["model_len"]:
             raise AssertionError(f"{call}: the observation is incomplete: the grading code was changed")
@@ -316,7 +412,8 @@ def judge_split_model(observation) -> None:
         if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue
         if isinstance(raised, Raised):
-            raise AssertionError(f"split_model(model, cut={cut}) on {n} layers raised {raised.name}, not ValueError")
+            raise AssertionError(f"split_model(model, cut={cut}) on {n} layers raised {raised.name}; the exercise asks "
+                                 f"for a ValueError unless 1 <= cut <= {n - 1}")
         raise AssertionError(f"split_model(model, cut={cut}) on {n} layers must raise ValueError: each stage needs at "
                              f"least one layer, so 1 <= cut <= {n - 1}")
 
@@ -330,6 +427,10 @@ def judge_two_stage_step(per_rank) -> None:
         loss = nn.MSELoss()(model(x), y)
         loss.backward()
         what = f"(case seed={seed}, cut={cut}, batch={batch})"
+        on_rank0 = per_rank[0][i]["result"]
+        if on_rank0 is not None:
+            raise AssertionError(
+                f"on rank 0 two_stage_step must return None (only rank 1 computes the loss), got {type_name(on_rank0)} {what}")
         got_loss = per_rank[1][i]["result"]
         if isinstance(got_loss, torch.Tensor) and got_loss.numel() == 1:
             got_loss = got_loss.item()
@@ -354,6 +455,10 @@ def judge_two_stage_step(per_rank) -> None:
                         f"{name} is all zeros: the gradient rank 0 received is zero. Rank 1 must send the received "
                         "activation's .grad after loss.backward(), which needs requires_grad_() on that activation")
                 assert_tensors_close(g, p.grad, name, rtol=1e-4, atol=1e-6)
+            if per_rank[rank][i]["changed"]:
+                raise AssertionError(
+                    f"two_stage_step changed stage {rank}'s parameters {what}: it is one forward and backward only, "
+                    "with no optimizer step (the caller updates the weights from the .grad it leaves)")
 
 
 # --------------------------------------------------------------------------- quiz

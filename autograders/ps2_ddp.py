@@ -81,7 +81,7 @@ def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor,
                 "large. Divide by dist.get_world_size() after the all_reduce.")
     for k in range(2, 9):
         if k != world_size and _close(actual, expected * world_size / k):
-            return (f"on {world_size} ranks {name}'s gradient is {world_size / k:g}x the average: it was divided by {k}, "
+            return (f"{name}'s gradient is {world_size / k:g}x the average: it was divided by {k}, "
                     "not by the world size. Use dist.get_world_size(), never a hard-coded number.")
     return (f"{name}'s gradient is not the average of the ranks' gradients "
             f"(yours are {_ratio(actual, expected):.3g}x the expected size, largest difference "
@@ -140,6 +140,16 @@ def judge_my_ddp_broadcast(observation) -> None:
             if res["num_params"] != num_params:
                 raise _on_rank(exercise, rank, world,
                                "MyDDP(model).parameters() must be the wrapped model's parameters (keep the model as self.module)")
+            if not res["module_kept"]:
+                raise _on_rank(exercise, rank, world, (
+                    "MyDDP(model).module is not the model it was given: keep the wrapped model itself as self.module "
+                    "(as torch's DDP does; that attribute is where the 'module.' prefix of its state_dict comes from)"))
+        gathered = [r["params"] for r in per_rank]
+        agree = all(_same_shape_close(g, gathered[0], 0, 0) for g in gathered)
+        if agree and not _same_shape_close(gathered[0], expected_params):
+            raise _on_rank(exercise, 0, world,
+                           "all ranks hold the same weights after MyDDP(model), but they are not rank 0's: broadcast with src=0")
+        for rank, res in enumerate(per_rank):
             if rank != 0 and _same_shape_close(res["params"], res["own"]):
                 raise _on_rank(exercise, rank, world, (
                     f"rank {rank} still holds its own random initial weights after MyDDP(model): the parameters were not "
@@ -242,7 +252,7 @@ def _check_one_split(shards, num_items, world, shuffle, drop_last, epoch, seed):
             "repeating indices from the start (drop_last=False) or drop the tail (drop_last=True), like DistributedSampler")
     if lengths[0] != expected_len:
         how = "drops the tail" if drop_last else "pads to ceil(num_items / world_size)"
-        raise AssertionError(f"{call}: each rank got {lengths[0]} indices: {off(lengths[0], expected_len).split(' ', 1)[1]} (DistributedSampler {how})")
+        raise AssertionError(f"{call}: each rank got {lengths[0]} indices, and {off(lengths[0], expected_len)} (DistributedSampler {how})")
     owner: dict[int, list[int]] = {}
     for r, shard in enumerate(shards):
         for i in shard:
@@ -363,37 +373,125 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
                 f"train_ddp on {world} ranks: rank 0 saw its samples in exactly the same order in epoch 0 and epoch 1. "
                 "Call sampler.set_epoch(epoch) at the start of every epoch (and keep shuffle=True), or "
                 "DistributedSampler repeats the first epoch's shuffle forever")
+        _check_sampler_order(batches, world, b, n, E, steps_per_epoch)
         # One process, the union of the ranks' batches at each step, mean loss: the DDP trajectory.
         torch.manual_seed(0)
         single = probe.recorder()
         single.load_state_dict(results[0]["initial"])
-        opt = torch.optim.SGD(single.parameters(), lr=lr)
-        for step in range(E * steps_per_epoch):
-            expected = probe.flat(single.parameters())
+        params = list(single.parameters())
+        accumulated = None
+        mistakes = None  # what the previous step would have given with each usual mistake
+        for step in range(E * steps_per_epoch + 1):
+            expected = probe.flat(params)
             for r, res in enumerate(results):
-                got = res["seen"][step][1]
+                got = res["seen"][step][1] if step < E * steps_per_epoch else res["final"]
                 if step == 0 and not _same_shape_close(got, expected, 0, 0):
                     raise AssertionError(
                         f"train_ddp on {world} ranks: rank {r} started training from weights that are not rank 0's "
                         "initial weights (the ranks are seeded differently here). Wrap the model in "
                         "DistributedDataParallel, which broadcasts rank 0's weights at construction")
                 if not _same_shape_close(got, expected):
+                    after = f"after step {step}" if step < E * steps_per_epoch else "after the last step"
                     raise AssertionError(
-                        f"train_ddp on {world} ranks: after step {step}, rank {r}'s parameters differ from one process "
-                        f"training on the global batch of {G} with SGD(lr={lr}) and F.cross_entropy "
-                        "(are the gradients averaged by DistributedDataParallel on every step?)")
+                        f"train_ddp on {world} ranks: {after}, rank {r}'s parameters differ from one process training "
+                        f"on the global batch of {G} with SGD(lr={lr}) and F.cross_entropy. "
+                        + _which_training_mistake(got, mistakes, r, world))
+            if step == E * steps_per_epoch:
+                break
             idx = [i for r in range(world) for i in batches[r][step]]
-            opt.zero_grad()
-            F.cross_entropy(single(X[idx]), y[idx]).backward()
-            opt.step()
+            grad = torch.autograd.grad(F.cross_entropy(single(X[idx]), y[idx]), params)
+            flat_grad = probe.flat(grad)
+            local = [probe.flat(torch.autograd.grad(F.cross_entropy(single(X[batches[r][step]]), y[batches[r][step]]), params))
+                     for r in range(world)]
+            accumulated = flat_grad if accumulated is None else accumulated + flat_grad
+            mistakes = {"scaled up": expected - lr * world * flat_grad, "scaled down": expected - lr / world * flat_grad,
+                        "accumulated": expected - lr * accumulated, "no step": expected,
+                        "local": [expected - lr * g for g in local]}
+            with torch.no_grad():
+                for p, g in zip(params, grad):
+                    p -= lr * g
         for r, res in enumerate(results):
-            if not _same_shape_close(res["final"], probe.flat(single.parameters())):
-                raise AssertionError(
-                    f"train_ddp on {world} ranks: after the last step rank {r}'s parameters differ from one process "
-                    f"training on the global batch of {G}")
             if res["returned"] is None or res["returned"] in ("DistributedDataParallel", "DataParallel"):
                 got = "nothing" if res["returned"] is None else f"a {res['returned']}"
                 raise AssertionError(f"train_ddp returned {got}: return the bare trained model (ddp_model.module)")
+        printed = [res["printed"] for res in results]
+        others = [r for r, p in enumerate(printed) if r != 0 and p["stdout"]]
+        if others:
+            raise AssertionError(
+                f"train_ddp on {world} ranks: rank {others[0]} printed. Print progress on rank 0 only "
+                "(if dist.get_rank() == 0: print(...)), or every line appears world_size times")
+    indivisible = observation.get("indivisible") if isinstance(observation, dict) else None
+    if not isinstance(indivisible, list) or len(indivisible) != 2:
+        if isinstance(indivisible, dict) and "error" in indivisible:
+            raise AssertionError(
+                f"train_ddp with global_batch_size={probe.INDIVISIBLE_BATCH} on 2 ranks: {indivisible['error']} "
+                "Every rank must raise ValueError before it trains (not only rank 0: the others would wait for it)")
+        raise AssertionError("train_ddp: the observation is incomplete: the grading code was changed")
+    for r, res in enumerate(indivisible):
+        call = f"train_ddp with global_batch_size={probe.INDIVISIBLE_BATCH} on 2 ranks"
+        if "raised" not in res:
+            raise AssertionError(
+                f"{call} trained instead of raising ValueError on rank {r}: the exercise asks for a ValueError when "
+                "the global batch does not divide by the world size (else the per-rank batches silently add up to "
+                "a smaller global batch)")
+        if res["raised"] != "ValueError":
+            raise AssertionError(f"{call} raised {res['raised']} on rank {r}; the exercise asks for a ValueError when "
+                                 "the global batch does not divide by the world size")
+
+
+def _which_training_mistake(got, mistakes, rank: int, world: int) -> str:
+    """Name the usual mistake whose step gives `got`, or list them honestly."""
+    if mistakes is not None:
+        if _same_shape_close(got, mistakes["local"][rank]) and world > 1:
+            return (f"Rank {rank} stepped with the gradient of its own batch only: the gradients were not averaged "
+                    "across the ranks. Run the forward pass through the DistributedDataParallel wrapper "
+                    "(ddp_model(X), not the bare model), which averages them during backward")
+        if _same_shape_close(got, mistakes["scaled up"]):
+            return (f"The step went {world}x (world_size times) as far as it should: either the learning rate was "
+                    "multiplied by the world size (the exercise asks for SGD(lr=lr), no scaling) or the gradients "
+                    "were summed over the ranks instead of averaged")
+        if _same_shape_close(got, mistakes["scaled down"]):
+            return (f"The step went 1/{world} as far as it should: the loss or the learning rate was divided by the "
+                    "world size, but DistributedDataParallel already averages the gradients")
+        if _same_shape_close(got, mistakes["accumulated"]):
+            return ("The gradients of the earlier steps were added to this step's: .grad accumulates across "
+                    "backward() calls, so call optimizer.zero_grad() before every backward")
+        if _same_shape_close(got, mistakes["no step"], 0, 0):
+            return ("The parameters did not change in the previous step: did optimizer.step() run, on gradients "
+                    "that were not zeroed between backward() and step()?")
+    return ("None of the usual causes fits exactly (the learning rate scaled by the world size, summed gradients, "
+            "no zero_grad, the forward pass through the bare model instead of the DDP wrapper): check each of them")
+
+
+def _check_sampler_order(batches, world: int, b: int, n: int, E: int, steps_per_epoch: int) -> None:
+    """The batches are the ones DistributedSampler(dataset, shuffle=True, seed=seed) gives, epoch by epoch."""
+    from torch.utils.data import DistributedSampler
+
+    def order(seed, shuffle=True):
+        out = []
+        for r in range(world):
+            sampler = DistributedSampler(range(n), num_replicas=world, rank=r, shuffle=shuffle, seed=seed)
+            steps = []
+            for epoch in range(E):
+                sampler.set_epoch(epoch)
+                mine = list(sampler)
+                steps += [mine[i:i + b] for i in range(0, len(mine), b)]
+            out.append(steps)
+        return out
+
+    if batches == order(probe.TRAIN_SEED):
+        return
+    if batches == order(0):
+        raise AssertionError(
+            f"train_ddp on {world} ranks: the batches follow DistributedSampler's default seed (0), not the `seed` "
+            "argument: pass DistributedSampler(dataset, shuffle=True, seed=seed)")
+    if batches == order(probe.TRAIN_SEED, shuffle=False):
+        raise AssertionError(f"train_ddp on {world} ranks: the batches are not shuffled: use DistributedSampler(dataset, "
+                             "shuffle=True, seed=seed)")
+    raise AssertionError(
+        f"train_ddp on {world} ranks: the ranks' batches are their own shards, but not in the order "
+        "DistributedSampler(dataset, shuffle=True, seed=seed) with set_epoch(epoch) gives them; use that sampler "
+        "in the DataLoader (and no shuffle of your own)")
 
 
 def judge_train_ddp_checkpoint(observation) -> None:
@@ -452,8 +550,17 @@ def judge_load_state_anywhere(observation) -> None:
         if "raised" in load:
             text = load["message"]
             first = text.strip().splitlines()[0] if text.strip() else load["raised"]
-            hint = (" The 'module.' prefix of a wrapped model's keys must be removed (or added) to match the target."
-                    if "module." in text or "Missing key" in text else "")
+            keys = list(probe.net(1).state_dict())
+            over_stripped = [k.lstrip("module.") for k in keys if k.lstrip("module.") != k]
+            if any(f'"{k}"' in text or f"'{k}'" in text for k in over_stripped):
+                hint = (" Some keys lost more than the prefix (e.g. 'encoder.weight' became "
+                        f"{'encoder.weight'.lstrip('module.')!r}): str.lstrip('module.') removes every leading "
+                        "character that is one of m, o, d, u, l, e and '.', not the prefix. Remove exactly 'module.' "
+                        "(str.removeprefix, or k[len('module.'):] when k.startswith('module.'))")
+            elif "module." in text or "Missing key" in text:
+                hint = " The 'module.' prefix of a wrapped model's keys must be removed (or added) to match the target."
+            else:
+                hint = ""
             raise _fail(f"{what} raised {load['raised']}: {first}.{hint}")
         if load["mutated"]:
             raise _fail(
@@ -467,6 +574,8 @@ def judge_load_state_anywhere(observation) -> None:
                 "and did you load with strict=True?")
         if not _same_shape_close(got, expected, 0, 0):
             raise _fail(f"{what} did not give the checkpoint's weights")
+        if not load["returned_model"]:
+            raise _fail(f"{what}: load_state_anywhere must return the model it loaded into (return model)")
     refused = observation["refused"]
     if len(loads) != len(pairs) or not isinstance(refused, list) or len(refused) != len(probe.TARGETS):
         raise AssertionError("load_state_anywhere: the observation is incomplete: the grading code was changed")

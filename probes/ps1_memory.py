@@ -6,7 +6,10 @@ Public (see `probes`): the expected answers and the messages about mistakes are 
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import tempfile
 
 import torch
 import torch.distributed as dist
@@ -14,7 +17,6 @@ from torch import nn
 
 import helpers
 from probes import outcome, report
-from probes.common import run_ranks
 
 # --------------------------------------------------------------------------- exercise 1
 
@@ -220,21 +222,26 @@ def split_inputs():
 
 
 def split_model(fn) -> None:
-    """For each cut: the shape of what came back, which of the model's own layers the stages hold
-    (by identity), and stage1(stage0(x)); then what bad cuts do."""
-    model, x = split_inputs()
-    n = len(model)
+    """For each cut, on a fresh model: what came back, which of the model's own layers the stages hold
+    (by identity), whether the model kept its layers, and stage1(stage0(x)); then what bad cuts do."""
+    n = len(split_inputs()[0])
     cuts = []
     for cut in range(1, n):
-        got = fn(model, cut)
+        model, x = split_inputs()  # a fresh model per cut: one call cannot spoil the next
+        originals = list(model)
+        result = outcome(fn, model, cut)
+        if "raised" in result:
+            cuts.append({"raised": result["raised"]})
+            break  # the judge stops here
+        got = result["returned"]
         rec = {"kind": type(got).__name__, "pair": isinstance(got, (tuple, list)) and len(got) == 2,
-               "model_len": len(model)}
+               "model_len": len(model),
+               "model_same": len(model) == len(originals) and all(a is b for a, b in zip(model, originals))}
         if rec["pair"]:
             stages = list(got)
             rec["stage_types"] = [type(s).__name__ for s in stages]
             rec["sequential"] = [isinstance(s, nn.Sequential) for s in stages]
             if all(rec["sequential"]):
-                originals = list(model)
                 layers = list(stages[0]) + list(stages[1])
                 rec["stage_lens"] = [len(s) for s in stages]
                 rec["layers"] = [next((i for i, m in enumerate(originals) if m is layer), -1) for layer in layers]
@@ -245,7 +252,7 @@ def split_model(fn) -> None:
         cuts.append(rec)
         if not rec["pair"] or not all(rec.get("sequential", [False])):
             break  # what follows cannot be observed; the judge stops here too
-    bad = {cut: outcome(fn, model, cut) for cut in (0, n, -1, n + 1)}
+    bad = {cut: outcome(fn, split_inputs()[0], cut) for cut in (0, n, -1, n + 1)}
     report("ps1_memory.split_model", {"cuts": cuts, "bad": bad})
 
 
@@ -269,13 +276,33 @@ def step_data(seed, batch):
     return torch.randn(batch, 6, generator=g), torch.randn(batch, 3, generator=g)
 
 
-def _two_stage_rank(two_stage_step):
+def _crash_hint(msg: str, rank: int, stage) -> str:
+    """What a crash inside two_stage_step most likely means, from the error and from what the stage holds."""
+    backward_ran = any(p.grad is not None for p in stage.parameters())
+    if "does not require grad" in msg and rank == 0:
+        return ("rank 0 cannot backpropagate: the tensor it called backward on is detached from stage 0's graph. "
+                "Keep stage 0's output itself (send a detached copy) and call out.backward(grad_from_rank_1)")
+    if "NoneType" in msg and rank == 1 and not backward_ran:
+        return ("a tensor you used on rank 1 is None, and stage 1's parameters have no gradients yet: backward had "
+                "not run. The received activation's .grad exists only after loss.backward(): call loss.backward() "
+                "first, then send that .grad to rank 0")
+    if "NoneType" in msg and rank == 1:
+        return ("a tensor you used on rank 1 is None although loss.backward() ran. If it was the received activation's "
+                ".grad: call requires_grad_() on the received tensor before stage 1 runs, or backward computes no "
+                "gradient for it and there is nothing to send back (lecture 1, \"Splitting a model across two processes\")")
+    if "does not require grad" in msg:
+        return "backward ran on a tensor with no graph"
+    return ""
+
+
+def _two_stage_rank(two_stage_step, progress):
     rank = dist.get_rank()
     device = helpers.rank_device()
     results = []
     for seed, cut, batch in STEP_CASES:
         model = stack(seed)
         stage = (model[:cut] if rank == 0 else model[cut:]).to(device)
+        before = [p.detach().clone() for p in stage.parameters()]
         x, y = step_data(seed, batch)
         shape = (batch, activation_width(model, cut))
         what = f"case seed={seed}, cut={cut}, activation_shape={shape}"
@@ -283,35 +310,52 @@ def _two_stage_rank(two_stage_step):
             out = two_stage_step(stage, x.to(device), y.to(device), nn.MSELoss(), shape)
         except Exception as exc:  # noqa: BLE001 - turned into advice below
             msg = f"{type(exc).__name__}: {exc}"
-            hint = ""
-            if "does not require grad" in msg and rank == 0:
-                hint = ("rank 0 cannot backpropagate: the tensor it called backward on is detached from stage 0's graph. "
-                        "Keep stage 0's output itself and call out.backward(grad_from_rank_1)")
-            elif "NoneType" in msg and rank == 1:
-                hint = ("a tensor you used on rank 1 is None. If it was the received activation's .grad: the buffer "
-                        "you receive into must have requires_grad_() before stage 1 runs, or backward computes no "
-                        "gradient for it and there is nothing to send back")
-            elif "does not require grad" in msg:
-                hint = "backward ran on a tensor with no graph"
-            raise AssertionError(f"two_stage_step raised {msg} ({what}). {hint}".strip()) from None
-        if rank == 1 and isinstance(out, torch.Tensor):
+            raise AssertionError(f"two_stage_step raised {msg} ({what}). {_crash_hint(msg, rank, stage)}".strip()) from None
+        if isinstance(out, torch.Tensor):
             out = out.detach().cpu()
+        with open(os.path.join(progress, f"rank{rank}"), "a") as fh:  # how far each rank got, in case the other hangs
+            fh.write("returned\n")
         grads = [None if p.grad is None else p.grad.detach().cpu() for p in stage.parameters()]
-        results.append({"result": out if rank == 1 else None, "grads": grads})
+        changed = not all(torch.equal(a, p.detach()) for a, p in zip(before, stage.parameters()))
+        results.append({"result": out, "grads": grads, "changed": changed})
     return results
 
 
 def two_stage_step(fn) -> None:
-    """Both stages on two ranks (on cuda:0 and cuda:1 when there is a GPU per rank, else on CPU): rank 1's loss, every gradient."""
+    """Both stages on two ranks (on cuda:0 and cuda:1 with NCCL when there is a GPU per rank, else on CPU with
+    gloo): what each rank returned, every gradient, whether the parameters changed."""
+    progress = tempfile.mkdtemp(prefix="ps1-step-")
     try:
-        per_rank = run_ranks("two_stage_step", _two_stage_rank, 2, fn, timeout=15)
-    except AssertionError as exc:
-        if "did not finish" not in str(exc):
-            raise
-        raise AssertionError(
-            f"{exc} Here that means a send/recv without its partner: each dist.recv waits until the other rank "
-            "calls the matching dist.send. Rank 0 must send the activation BEFORE it waits for the gradient, and "
-            "rank 1 must send the gradient back after its backward; check also the src/dst ranks.") from None
+        per_rank = helpers.launch(_two_stage_rank, 2, fn, progress, backend="auto", timeout=15)
+    except helpers.LaunchTimeout:
+        done = []
+        for rank in (0, 1):
+            try:
+                with open(os.path.join(progress, f"rank{rank}")) as fh:
+                    done.append(len(fh.read().split()))
+            except OSError:
+                done.append(0)
+        if done[1] > done[0]:
+            why = ("Rank 1 returned from two_stage_step while rank 0 was still inside it, waiting in dist.recv for "
+                   "the activation's gradient, which rank 1 never sent (or sent to another rank). After "
+                   "loss.backward(), rank 1 must send the received activation's .grad to rank 0")
+        elif done[0] > done[1]:
+            why = ("Rank 0 returned from two_stage_step while rank 1 was still inside it, waiting in dist.recv for "
+                   "something rank 0 never sent (or sent to another rank). Rank 0 must send stage 0's output to "
+                   "rank 1, then receive the gradient")
+        else:
+            why = ("Both ranks were still waiting: each dist.recv waits until the other rank calls the matching "
+                   "dist.send. Rank 0 must send the activation BEFORE it waits for the gradient, and rank 1 must "
+                   "send the gradient back after its backward; check also the src/dst ranks")
+        raise AssertionError(f"two_stage_step did not finish within 15 s on 2 ranks and was stopped. {why}.") from None
+    except helpers.RankError as exc:
+        if exc.exc_type == "AssertionError":
+            detail = str(exc.exception) if exc.exception is not None else exc.remote_traceback.strip().splitlines()[-1]
+            raise AssertionError(f"two_stage_step (rank {exc.rank} of 2): {detail}") from None
+        last = exc.remote_traceback.strip().splitlines()[-1] if exc.remote_traceback else exc.exc_type
+        raise AssertionError(f"two_stage_step: your code crashed on rank {exc.rank} of 2: {last}") from None
+    finally:
+        shutil.rmtree(progress, ignore_errors=True)
     report("ps1_memory.two_stage_step", per_rank)
 
 

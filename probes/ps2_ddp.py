@@ -13,6 +13,7 @@ import copy
 import os
 import random
 import shutil
+import sys
 import tempfile
 
 import torch
@@ -58,13 +59,13 @@ class _Net(nn.Module):
 
     def __init__(self):
         super().__init__()
-        self.fc1 = nn.Linear(5, 8)
+        self.encoder = nn.Linear(5, 8)  # begins with letters of "module.": only the exact prefix may go
         self.fc2 = nn.Linear(8, 3)
         self.frozen_scale = nn.Parameter(torch.rand(5) + 0.5, requires_grad=False)
         self.register_buffer("shift", torch.randn(5) * 0.1)
 
     def forward(self, x):
-        return self.fc2(torch.tanh(self.fc1(x * self.frozen_scale + self.shift)))
+        return self.fc2(torch.tanh(self.encoder(x * self.frozen_scale + self.shift)))
 
 
 def net(seed: int | None = None) -> nn.Module:
@@ -156,7 +157,7 @@ def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
     assert isinstance(wrapped, nn.Module), f"MyDDP(model) must be an nn.Module, got {type(wrapped).__name__}"
     inner = unwrap(wrapped)
     params = list(inner.parameters())
-    result = {"num_params": len(params), "own": own}
+    result = {"num_params": len(params), "own": own, "module_kept": getattr(wrapped, "module", None) is model}
     if len(params) != len(list(model.parameters())):
         return result  # the judge stops here
     result["params"] = flat(params).cpu()
@@ -250,12 +251,10 @@ def _shard_rank(shard_indices):
 
 
 def _as_int_list(out, num_items):
-    if isinstance(out, torch.Tensor):
-        out = out.tolist()
-    try:
-        items = list(out)
-    except TypeError:
-        raise AssertionError(f"shard_indices must return a list of ints, got {type(out).__name__}") from None
+    if not isinstance(out, list):
+        raise AssertionError(f"shard_indices must return a list of ints, got {type(out).__name__}"
+                             + (" (call .tolist() on it)" if hasattr(out, "tolist") else ""))
+    items = out
     result = []
     for i in items:
         try:
@@ -322,6 +321,7 @@ def recorder() -> nn.Module:
 
 
 TRAIN = dict(num_items=32, global_batch_size=8, num_epochs=2, lr=0.5)
+TRAIN_SEED = 3  # the seed train_ddp is given
 
 
 def train_data():
@@ -342,22 +342,49 @@ def _train_ddp_rank(train_ddp, checkpoint_path: str):
         built.append((model, copy.deepcopy(model.state_dict())))
         return model
 
+    # Who saved is recorded one level below torch.save, in the two writers it calls by name, so that
+    # torch.save keeps its identity (`from torch import save` works as it always does).
+    import torch.serialization as serialization
+
     saves = []
-    real_save = torch.save
+    writers = {name: getattr(serialization, name) for name in ("_save", "_legacy_save")}
 
-    def recording_save(obj, f, *args, **kwargs):
-        saves.append(str(f))
-        return real_save(obj, f, *args, **kwargs)
+    def recording(name):
+        def writer(*args, **kwargs):
+            saves.append(name)
+            return writers[name](*args, **kwargs)
+        return writer
 
-    torch.save = recording_save  # this rank is a forked process: the patch dies with it
+    printed = {"stdout": 0, "stderr": 0}
+
+    class _Counting:
+        """Counts what reaches a stream, then passes it on (print, logging and warnings go through it)."""
+
+        def __init__(self, stream, key):
+            self._stream, self._key = stream, key
+
+        def write(self, text):
+            if str(text).strip():
+                printed[self._key] += 1
+            return self._stream.write(text)
+
+        def __getattr__(self, name):
+            return getattr(self._stream, name)
+
+    real_out, real_err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Counting(real_out, "stdout"), _Counting(real_err, "stderr")
+    for name in writers:  # this rank is a forked process: the patch dies with it
+        setattr(serialization, name, recording(name))
     torch.manual_seed(500 + rank)  # different initial weights per rank: only DDP's broadcast aligns them
     random.seed(500 + rank)
     X, y = train_data()
     try:
         returned = train_ddp(model_fn, TensorDataset(X, y), TRAIN["global_batch_size"], TRAIN["num_epochs"],
-                             TRAIN["lr"], checkpoint_path, seed=3)
+                             TRAIN["lr"], checkpoint_path, seed=TRAIN_SEED)
     finally:
-        torch.save = real_save
+        for name, writer in writers.items():
+            setattr(serialization, name, writer)
+        sys.stdout, sys.stderr = real_out, real_err
     assert built, "train_ddp never called model_fn(): build the model with model_fn()"
     model, initial = built[0]
     return {
@@ -368,7 +395,21 @@ def _train_ddp_rank(train_ddp, checkpoint_path: str):
         "saves": saves,
         "returned": type(returned).__name__ if isinstance(returned, nn.Module) else None,
         "built": len(built),
+        "printed": printed,
     }
+
+
+INDIVISIBLE_BATCH = 9  # 9 samples per step cannot be split evenly over 2 ranks
+
+
+def _train_ddp_indivisible_rank(train_ddp, checkpoint_path: str):
+    from torch.utils.data import TensorDataset
+
+    X, y = train_data()
+    result = outcome(train_ddp, _Recorder, TensorDataset(X, y), INDIVISIBLE_BATCH, 1, TRAIN["lr"], checkpoint_path, seed=TRAIN_SEED)
+    if "raised" in result:  # by name and message: the exception itself may not survive pickling
+        return {"raised": type(result["raised"]).__name__, "message": str(result["raised"])[:500]}
+    return {"returned": True}
 
 
 _TRAIN_CACHE: dict = {}
@@ -395,6 +436,11 @@ def _train_runs(train_ddp) -> dict:
                     except Exception as exc:  # noqa: BLE001 - reported to the student
                         checkpoint = exc
                 runs[world] = {"results": results, "checkpoint": checkpoint}
+            try:  # its own hang or crash costs only the cell that judges it
+                runs["indivisible"] = _run("train_ddp", _train_ddp_indivisible_rank, 2, train_ddp,
+                                           os.path.join(tmp, "indivisible.pt"))
+            except AssertionError as exc:
+                runs["indivisible"] = {"error": str(exc)}
         except AssertionError as exc:
             error = exc
         finally:
@@ -408,9 +454,11 @@ def _train_runs(train_ddp) -> dict:
 
 def train_ddp_matches_large_batch(fn) -> None:
     """train_ddp on 2 and 4 ranks: per rank, its initial weights, every batch and the weights it met, the end."""
-    keep = ("initial", "seen", "final", "returned")
-    report("ps2_ddp.train_ddp_matches_large_batch", {
-        world: [{k: res[k] for k in keep} for res in run["results"]] for world, run in _train_runs(fn).items()})
+    keep = ("initial", "seen", "final", "returned", "printed")
+    runs = _train_runs(fn)
+    observation = {world: [{k: res[k] for k in keep} for res in runs[world]["results"]] for world in WORLD_SIZES}
+    observation["indivisible"] = runs["indivisible"]
+    report("ps2_ddp.train_ddp_matches_large_batch", observation)
 
 
 def train_ddp_checkpoint(fn) -> None:
@@ -418,7 +466,7 @@ def train_ddp_checkpoint(fn) -> None:
     report("ps2_ddp.train_ddp_checkpoint", {
         world: {"saves": [bool(res["saves"]) for res in run["results"]], "checkpoint": run["checkpoint"],
                 "final_state": run["results"][0]["final_state"]}
-        for world, run in _train_runs(fn).items()})
+        for world, run in _train_runs(fn).items() if world in WORLD_SIZES})
 
 
 # --------------------------------------------------------------------------- exercise 5
@@ -448,6 +496,7 @@ def _load_anywhere_rank(load_state_anywhere):
             keys_before = list(sd.keys())
             values_before = [v.clone() for v in sd.values()]
             result = outcome(load_state_anywhere, target, sd)
+            returned_model = result.get("returned") is target
             if "raised" in result:  # by name and message: the exception itself may not survive pickling
                 exc = result["raised"]
                 loads.append({"raised": type(exc).__name__, "message": str(exc)[:2000]})
@@ -456,6 +505,7 @@ def _load_anywhere_rank(load_state_anywhere):
                 "mutated": not (list(sd.keys()) == keys_before
                                 and all(torch.equal(a, b) for a, b in zip(sd.values(), values_before))),
                 "weights": flat(unwrap(target).state_dict().values()).cpu(),
+                "returned_model": returned_model,
             })
     # strict=True: a checkpoint of another model must be refused, loudly.
     other = nn.Linear(5, 8).to(dev).state_dict()

@@ -19,5 +19,5 @@ def per_device_memory(num_params, num_devices, strategy, weight_bytes=2, grad_by
 }
 LOSES = {
     "per_device_memory_formulas": "ceil(",
-    "per_device_memory_bad_input": "raise ValueError",
+    "per_device_memory_bad_input": "asks for a ValueError",
 }

@@ -3,6 +3,8 @@
 CELLS = {
     "train_ddp": '''
 def train_ddp(model_fn, dataset, global_batch_size, num_epochs, lr, checkpoint_path, seed=0):
+    if global_batch_size % dist.get_world_size():
+        raise ValueError("the global batch must split evenly over the ranks")
     model = model_fn()
     ddp_model = DDP(model)
     sampler = DistributedSampler(dataset, seed=seed)

@@ -94,7 +94,7 @@ def idle_preload() -> list:
     return [*_preload_judge_modules(), _preload_matplotlib]
 
 
-def _pdeathsig() -> None:
+def _pdeathsig(parent: int) -> None:
     """Be killed when the parent dies (Linux; elsewhere the closed pipe ends the server)."""
     try:
         import ctypes
@@ -103,6 +103,8 @@ def _pdeathsig() -> None:
         libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         pass
+    if os.getppid() != parent:  # it died before the line above
+        os._exit(1)
 
 
 def _status(raw: int) -> int:
@@ -129,12 +131,12 @@ def kill_tree(pid: int) -> None:
             pass
 
 
-def _child(request: dict, gate: int | None, keep: tuple[int, ...]) -> None:
+def _child(request: dict, gate: int | None, keep: tuple[int, ...], server: int) -> None:
     """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
     code = 1
     try:
         os.setsid()
-        _pdeathsig()
+        _pdeathsig(server)
         signal.set_wakeup_fd(-1)
         for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
             signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
@@ -246,12 +248,13 @@ def serve(inp: int, out: int) -> None:
                 ident = request["id"]
                 if request["op"] == "fork":
                     gate_r, gate_w = os.pipe() if request.get("gated") else (None, None)
+                    me = os.getpid()
                     pid = os.fork()
                     if pid == 0:
                         keep = (inp, out, wake_r, wake_w, *([gate_w] if gate_w is not None else []),
                                 *gates.values())
                         sel.close()
-                        _child(request, gate_r, keep)
+                        _child(request, gate_r, keep, me)
                     if gate_r is not None:
                         os.close(gate_r)
                         gates[ident] = gate_w
@@ -275,7 +278,7 @@ def serve(inp: int, out: int) -> None:
 
 
 def main() -> None:
-    _pdeathsig()
+    _pdeathsig(int(os.environ.get("DISTCOURSE_GRADER_PID", os.getppid())))
     # The protocol keeps fds of its own: nothing else (an import that prints) may write into it.
     inp, out = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
@@ -294,6 +297,7 @@ class ForkServer:
     """The grader's handle on a server process: fork commands in it, wait for them, kill them."""
 
     def __init__(self, env: dict | None = None, cwd: str | None = None):
+        env = {**(os.environ if env is None else env), "DISTCOURSE_GRADER_PID": str(os.getpid())}
         self.proc = subprocess.Popen([sys.executable, "-m", "autograders.forkserver"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
         self._lock = threading.Lock()

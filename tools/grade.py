@@ -239,6 +239,7 @@ class Submission:
         self.extra, self.sandboxed, self.limits, self.db_url = extra, sandboxed, limits, db_url
         self.child = None
         self.private = None
+        self.began = None
 
     def refused(self) -> Outcome | None:
         """The outcome of a submission that is not graded at all, checked before nbgrader reads anything."""
@@ -271,14 +272,21 @@ class Submission:
             argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
         self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True)
 
+    def go(self) -> None:
+        """Its turn: open the gate (nbgrader runs the first cell as soon as its kernel is warm)."""
+        if self.began is None:
+            self.began = time.monotonic()
+            self.child.go()
+
     def finish(self, timeout: float) -> Outcome:
-        begin = time.monotonic()
+        """Wait for it (its turn first, if it has not had it), at most `timeout` seconds from its turn."""
         try:
             try:
-                self.child.go()
-                status = self.child.wait(timeout)
+                self.go()
+                begin = self.began
+                status = self.child.wait(max(0.0, timeout - (time.monotonic() - begin)))
             except forkserver.ServerDied:
-                return Outcome(self.student, self.assignment, "failed", time.monotonic() - begin,
+                return Outcome(self.student, self.assignment, "failed", time.monotonic() - self.began,
                                "the grading server ended while this submission was graded; grade it again")
             seconds = time.monotonic() - begin
             if status is None:

@@ -123,6 +123,8 @@ class ResilientExecute(Execute):
             self._wait_at_gate()
         return kc
 
+    start_new_kernel_client = run_sync(async_start_new_kernel_client)  # what nbconvert's setup_kernel calls
+
     async def _warm_up(self) -> None:
         """Run warm_up_code in the kernel (silently; its outcome is not looked at) while this process
         imports the judges; wait for it at most startup_timeout seconds, else start a fresh kernel."""

@@ -44,7 +44,7 @@ PRELOAD = (
     "nbgrader.apps.nbgraderapp", "nbgrader.api", "nbgrader.converters", "nbgrader.preprocessors",
     "nbconvert.exporters.html", "nbconvert.preprocessors", "nbclient", "jupyter_client.manager",
     "jupyter_client.asynchronous", "ipykernel.kernelspec", "autograders.execute", "autograders.scores",
-    "autograders.feedback", "autograders.judge", "autograders.sandbox", "psutil",
+    "autograders.feedback", "autograders.judge", "autograders.sandbox", "nbgrader.nbgraderformat.common", "psutil",
 )
 
 
@@ -55,6 +55,35 @@ def leave_out_unneeded_imports() -> None:
     sys.modules.setdefault("rfc3987_syntax", None)
 
 
+class _SchemaOnce:
+    """`jsonschema` as nbgrader's cell-metadata check uses it, with each schema checked once.
+
+    nbgrader validates every cell's metadata with `jsonschema.validate(metadata, schema)`, which first
+    checks the schema itself against its meta-schema: 0.1 s a notebook, several times per submission,
+    for the same schema. This does what `jsonschema.validate` does (same validator class, same error
+    raised: the best match), building the validator once per schema.
+    """
+
+    def __init__(self, module):
+        self._module, self._validators = module, {}
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+    def validate(self, instance, schema, *args, **kwargs):
+        if args or kwargs or not isinstance(schema, dict):
+            return self._module.validate(instance, schema, *args, **kwargs)
+        key = id(schema)
+        held = self._validators.get(key)
+        if held is None or held[0] is not schema:
+            cls = self._module.validators.validator_for(schema)
+            cls.check_schema(schema)
+            held = self._validators[key] = (schema, cls(schema))
+        error = self._module.exceptions.best_match(held[1].iter_errors(instance))
+        if error is not None:
+            raise error
+
+
 def preload() -> None:
     """Import what every grading child needs at once, and do once the work each would repeat."""
     import importlib
@@ -63,9 +92,12 @@ def preload() -> None:
     for name in PRELOAD:
         importlib.import_module(name)
     import nbformat
+    from nbgrader.nbgraderformat import common
 
     # nbformat builds its JSON schema validator on first use
     nbformat.validate(nbformat.v4.new_notebook())
+    if not isinstance(common.jsonschema, _SchemaOnce):
+        common.jsonschema = _SchemaOnce(common.jsonschema)
 
 
 def _preload_judge_modules() -> list:

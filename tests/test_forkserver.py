@@ -145,12 +145,20 @@ def test_the_server_has_no_door_but_the_graders_pipe(server):
 # ----------------------------------------------------------------------------- a kernel started early shares nothing
 
 SPY = (
-    "import glob, os, time\n"
-    "mine = os.getpid()\n"
-    "kernels = [p for p in glob.glob('/proc/[0-9]*/cmdline') if b'ipykernel' in open(p, 'rb').read()]\n"
-    "others = sorted({f for f in glob.glob('/tmp/planted-*') + glob.glob('planted-*')} - {f'/tmp/planted-{STUDENT}', f'planted-{STUDENT}'})\n"
+    "import glob, os, sys, time\n"
+    "own = sys.argv[sys.argv.index('-f') + 1]\n"
+    "kernels = set()\n"
+    "for path in glob.glob('/proc/[0-9]*/cmdline'):\n"
+    "    try:\n"
+    "        args = open(path, 'rb').read().split(b'\\0')\n"
+    "    except OSError:\n"
+    "        continue\n"
+    "    if b'ipykernel_launcher' in b' '.join(args) and b'-f' in args:\n"
+    "        kernels.add(args[args.index(b'-f') + 1].decode())\n"
+    "planted = set(glob.glob('/tmp/planted-*') + glob.glob('planted-*'))\n"
+    "others = sorted(planted - {f'/tmp/planted-{STUDENT}', f'planted-{STUDENT}'})\n"
     "open(f'/tmp/planted-{STUDENT}', 'w').write('x'); open(f'planted-{STUDENT}', 'w').write('x')\n"
-    "print('SEEN', len(kernels), others)\n"
+    "print('OWN KERNEL SEEN', own in kernels, 'OTHER KERNELS', sorted(kernels - {own}), 'OTHER FILES', others)\n"
     "time.sleep(SLEEP)")
 
 
@@ -170,12 +178,15 @@ def test_a_kernel_started_early_for_b_shares_nothing_with_a(tmp_path):
         nbformat.write(nb, folder / "ps0_tiny.ipynb")
     peak, done = [0], threading.Event()
 
-    def count_kernels():
+    def count_kernels():  # kernels started by this grading run, seen from outside
         while not done.is_set():
             found = 0
             for proc in psutil.process_iter(["cmdline"]):
-                cmd = " ".join(proc.info["cmdline"] or [])
-                found += "ipykernel_launcher" in cmd and "grade-kernel-" in cmd
+                try:
+                    ours = os.getpid() in {p.pid for p in proc.parents()}
+                except psutil.Error:
+                    continue
+                found += ours and any(a.endswith("ipykernel_launcher") for a in proc.info["cmdline"] or [])
             peak[0] = max(peak[0], found)
             time.sleep(0.1)
 
@@ -191,7 +202,8 @@ def test_a_kernel_started_early_for_b_shares_nothing_with_a(tmp_path):
     for student in ("a_first", "b_second"):
         graded = nbformat.read(root / "autograded" / student / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
         text = "".join(o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.get("outputs", []))
-        assert "SEEN 1 []" in text, f"{student}'s kernel saw another kernel or another student's files: {text}"
+        assert "OWN KERNEL SEEN True OTHER KERNELS [] OTHER FILES []" in text, \
+            f"{student}'s kernel saw another kernel or another student's files: {text}"
         assert not (root / "submitted" / student / "ps0_tiny" / f"planted-{student}").exists()
     from tests.tiny_course import scores
 

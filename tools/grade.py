@@ -443,11 +443,32 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         queue.reverse()  # popped from the end: in order
         progress = Progress(len(queue))
         lock, stop = threading.Lock(), threading.Event()
+        steps = ClassSteps(servers, root)
+        left = {name: 0 for name in names}  # submissions of each assignment still to grade
+        for job in queue:
+            left[job.assignment] += 1
+
+        def feedback_for(name: str) -> None:
+            """Feedback of one assignment, once all its submissions are graded (the others may still be)."""
+            if not feedback:
+                return
+            excluded = feedback_exclusions(name, root, outcomes)
+            if excluded is not None:
+                exclude = [f"--CourseDirectory.student_id_exclude={','.join(excluded)}"] if excluded else []
+                steps.start(["generate_feedback", name, *exclude, *_db_args(db_url)])
 
         def record(outcome: Outcome) -> None:
             with lock:
                 outcomes.append(outcome)
+                left[outcome.assignment] -= 1
+                last = left[outcome.assignment] == 0 and not stop.is_set()
             progress.step(f"{outcome.assignment}/{outcome.student} {outcome.status}")
+            if last:
+                feedback_for(outcome.assignment)
+
+        for name in names:
+            if left[name] == 0:  # everything graded by an earlier run
+                feedback_for(name)
 
         def next_started() -> Submission | None:
             """The next submission to grade, its kernel starting (refused ones are recorded on the way)."""
@@ -480,7 +501,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             upcoming = next_started()
             while upcoming is not None and not stop.is_set():
                 current = upcoming
-                current.child.go()
+                current.go()
                 upcoming = next_started()
                 outcome = current.finish(submission_timeout)
                 with lock:
@@ -509,19 +530,11 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             done = sum(o.status == "graded" for o in outcomes)
             print(f"\ninterrupted: {done} submission(s) graded in this run are kept; run again to resume", file=sys.stderr)
             raise
-        # The class-level steps, side by side: feedback per assignment, grades.csv, the picture.
-        steps = []
-        if feedback:
-            for name in names:
-                excluded = feedback_exclusions(name, root, outcomes)
-                if excluded is None:
-                    continue
-                exclude = [f"--CourseDirectory.student_id_exclude={','.join(excluded)}"] if excluded else []
-                steps.append(["generate_feedback", name, *exclude, *_db_args(db_url)])
-        steps.append(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
+        # Then what reads every grade, side by side: grades.csv and the picture.
+        steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
         if plot:
-            steps.append(("call", "tools.grade", "plot_distribution", [root, db_url]))
-        run_all(servers, steps, root, max(workers, os.cpu_count() or 1))
+            steps.start(("call", "tools.grade", "plot_distribution", [root, db_url]))
+        steps.wait()
         report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
         write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
         return outcomes
@@ -529,37 +542,41 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         servers.close()
 
 
-def run_all(servers: _Servers, steps: list, root: str, at_once: int) -> dict:
-    """Run the class-level steps (nbgrader commands as argv lists; ("call", module, function, args) for a
-    function of ours) as children of the warm grader, `at_once` at a time. Returns {step index: exit
-    status}; a failure is also said on stderr, with the end of its log."""
-    statuses = {}
-    with tempfile.TemporaryDirectory(prefix="grade-steps-") as logs:
-        pending = list(enumerate(steps))
-        while pending:
-            batch, pending = pending[:at_once], pending[at_once:]
-            children = []
-            for i, step in batch:
-                log = os.path.join(logs, f"{i}.log")
-                call = tuple(step[1:]) if step[0] == "call" else None
-                argv = None if call else [*step, "--log-level=WARN"]
-                try:
-                    children.append((i, step, log, servers.get().fork(argv, venv_env(), root, log, call=call)))
-                except forkserver.ServerDied:
-                    statuses[i] = "the grading server ended"
-            for i, step, log, child in children:
-                try:
-                    statuses[i] = child.wait()
-                except forkserver.ServerDied:
-                    statuses[i] = "the grading server ended"
-        for i, status in statuses.items():
+class ClassSteps:
+    """The class-level steps (nbgrader commands as argv lists, or ("call", module, function, args) for a
+    function of ours), each a child of the warm grader, started as soon as what it reads is final:
+    an assignment's feedback once its last submission is graded, while the others are."""
+
+    def __init__(self, servers: _Servers, root: str):
+        self.servers, self.root = servers, root
+        self.logs = tempfile.mkdtemp(prefix="grade-steps-")
+        self.running: list = []
+
+    def start(self, step) -> None:
+        log = os.path.join(self.logs, f"{len(self.running)}.log")
+        call = tuple(step[1:]) if step[0] == "call" else None
+        argv = None if call else [*step, "--log-level=WARN"]
+        try:
+            child = self.servers.get().fork(argv, venv_env(), self.root, log, call=call)
+        except forkserver.ServerDied:
+            child = None
+        self.running.append((step, log, child))
+
+    def wait(self) -> None:
+        """Wait for every step started; a failure is said on stderr, with the end of its log."""
+        for step, log, child in self.running:
+            try:
+                status = "could not start" if child is None else child.wait()
+            except forkserver.ServerDied:
+                status = "the grading server ended"
             if status != 0:
                 text = ""
-                if os.path.exists(os.path.join(logs, f"{i}.log")):
-                    with open(os.path.join(logs, f"{i}.log"), errors="replace") as fh:
+                if os.path.exists(log):
+                    with open(log, errors="replace") as fh:
                         text = fh.read()[-2000:]
-                print(f"class step {' '.join(map(str, steps[i][:3]))} failed ({status}): {text}", file=sys.stderr)
-    return statuses
+                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {text}", file=sys.stderr)
+        self.running = []
+        shutil.rmtree(self.logs, ignore_errors=True)
 
 
 def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> list[str] | None:

@@ -9,7 +9,8 @@ process pays for those imports once per run; every command is a `fork()` of it:
 - **one failure domain per submission, as before.** The child is a process of its own (its own
   session, its own gradebook connection, its own kernel and sandbox); a crash, a timeout or a kill
   costs that child. It is killed with everything it started when the grader says so, and dies with
-  the server (PR_SET_PDEATHSIG), which dies with the grader (its stdin closes).
+  the server (PR_SET_PDEATHSIG); the server kills its children and ends when the grader does (its
+  stdin closes).
 - **no state carried between submissions.** The server never runs a notebook, opens the gradebook,
   starts a kernel or judges anything: it only imports and forks. What a child changes (a judge's
   module state, the event loop, the environment) dies with it; the next child is forked again from
@@ -310,7 +311,8 @@ def serve(inp: int, out: int) -> None:
 
 
 def main() -> None:
-    _pdeathsig(int(os.environ.get("DISTCOURSE_GRADER_PID", os.getppid())))
+    # No PR_SET_PDEATHSIG here: it follows the thread that started the server, and a grader may
+    # restart its server from a worker thread. The grader's end closes our stdin instead.
     # The protocol keeps fds of its own: nothing else (an import that prints) may write into it.
     inp, out = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
@@ -329,7 +331,6 @@ class ForkServer:
     """The grader's handle on a server process: fork commands in it, wait for them, kill them."""
 
     def __init__(self, env: dict | None = None, cwd: str | None = None):
-        env = {**(os.environ if env is None else env), "DISTCOURSE_GRADER_PID": str(os.getpid())}
         self.proc = subprocess.Popen([sys.executable, "-m", "autograders.forkserver"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
         self._lock = threading.Lock()

@@ -4,13 +4,17 @@
     python -m tools.grade ps1_memory --workers 1
     python -m tools.grade --regrade              # grade again what an earlier run already graded
 
-Each submission is one `nbgrader autograde ASSIGNMENT --student ID` process (nbgrader does the work;
-this only schedules it). A submission that takes longer than --submission-timeout is killed with
-everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
+Each submission is one `nbgrader autograde ASSIGNMENT --student ID` (nbgrader does the work; this only
+schedules it), run in a process of its own forked from a warm grading server (autograders.forkserver:
+nbgrader, torch and the judges imported once per run). Each worker grades one submission while the
+next one's kernel starts and warms up, in its own sandbox; that kernel runs its first cell when its
+turn comes. A submission that takes longer than --submission-timeout (counted from its turn) is killed
+with everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
 the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C, kill -9) loses
-nothing: the next run skips the submissions already graded. At the end: feedback for students
-(nbgrader generate_feedback), grades.csv (nbgrader export), a table per exercise and a plot of the
-score distribution per exercise next to grades.csv, and grading_report.json with every failure.
+nothing: the next run skips the submissions already graded. Feedback for students (nbgrader
+generate_feedback) is generated for each assignment as soon as its last submission is graded; at the
+end, grades.csv (nbgrader export) and a plot of the score distribution per exercise next to it, side by
+side, a table per exercise, and grading_report.json with every failure.
 
 Student code runs in autograders.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
 holds a symbolic link or a special file is refused before nbgrader reads it (status "refused", with

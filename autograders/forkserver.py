@@ -164,7 +164,7 @@ def kill_tree(pid: int) -> None:
             pass
 
 
-def _child(request: dict, gate: int | None, keep: tuple[int, ...], server: int) -> None:
+def _child(request: dict, gate: int | None, theirs: tuple[int, ...], server: int) -> None:
     """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
     code = 1
     try:
@@ -173,7 +173,7 @@ def _child(request: dict, gate: int | None, keep: tuple[int, ...], server: int) 
         signal.set_wakeup_fd(-1)
         for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
             signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
-        for fd in keep:
+        for fd in theirs:  # the server's own descriptors and the other children's gates
             os.close(fd)
         log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
         null = os.open(os.devnull, os.O_RDONLY)
@@ -284,10 +284,10 @@ def serve(inp: int, out: int) -> None:
                     me = os.getpid()
                     pid = os.fork()
                     if pid == 0:
-                        keep = (inp, out, wake_r, wake_w, *([gate_w] if gate_w is not None else []),
+                        theirs = (inp, out, wake_r, wake_w, *([gate_w] if gate_w is not None else []),
                                 *gates.values())
                         sel.close()
-                        _child(request, gate_r, keep, me)
+                        _child(request, gate_r, theirs, me)
                     if gate_r is not None:
                         os.close(gate_r)
                         gates[ident] = gate_w

@@ -54,6 +54,8 @@ def _sleep(seconds: float) -> None:
 def _wait_for_gate_then_write(path: str) -> None:
     gate = int(os.environ["DISTCOURSE_GATE_FD"])
     told = os.read(gate, 1)
+    if not told:  # the server ended: as ResilientExecute does, go no further
+        raise SystemExit(1)
     with open(path, "w") as fh:
         fh.write(f"{told!r} {time.time()}")
 

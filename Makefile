@@ -20,7 +20,7 @@ help:
 	@echo "make grade        autograde everything in submitted/ in parallel (WORKERS=n), feedback/, grades.csv"
 	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
 	@echo "make screenshots  regenerate the README's JupyterLab screenshots in docs/img/ (needs /usr/bin/chromium)"
-	@echo "make bench        measure launcher speed, autograde and notebook times"
+	@echo "make bench        measure launcher speed, autograde, notebook and grading times (BENCH=\"course class\": some)"
 	@echo "make student-kit  dist/student-kit: release/ + helpers + environment, nothing else"
 	@echo "make gpu-bundle   .gpu-bundle/: nbgrader, Jupyter and bubblewrap for a GPU machine without a package index"
 	@echo "make gpu-check    on a GPU machine: every lecture notebook, sandboxed grading with the GPU, a table"
@@ -57,8 +57,9 @@ screenshots: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta
 	$(PY) -m tests.browser docs/img
 
+# BENCH="course class" runs only those sections (launch autograde notebooks course class)
 bench: $(STAMP)
-	$(PY) -m tools.bench
+	$(PY) -m tools.bench $(BENCH)
 
 student-kit: $(STAMP)
 	$(PY) -m tools.student_kit dist/student-kit

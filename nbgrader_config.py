@@ -30,6 +30,9 @@ c.GenerateAssignment.create_assignment = True
 c.Execute.timeout = 120
 c.Execute.interrupt_on_timeout = True
 c.Execute.execute_retries = 0
+# The kernel's sandbox (its folder, /tmp, its processes) is thrown away after the notebook: nothing
+# is lost by killing it at once instead of asking it to shut down and waiting.
+c.Execute.shutdown_kernel = "immediate"
 # nbgrader's preprocessor list with two swaps. ResilientExecute: a cell that kills its kernel
 # (os._exit, segfault, OOM killer) or will not stop loses that cell, not the notebook; output is
 # capped while it is received; each test cell's probe reports are judged here, in the grader's

@@ -17,6 +17,12 @@ It is where a test cell's score is decided, in the grader's process:
   silently (later cells see the same definitions) and grading goes on.
 - **A cell that will not stop** (it swallows the KeyboardInterrupt sent at the time limit, or floods
   output faster than it can be read) costs that cell only, the same way: restart and replay.
+- **A warm start.** Once the kernel answers, `warm_up_code` (the imports every notebook of the course
+  starts with) runs in it silently, while this process imports the assignment's judges. The kernel is
+  the submission's own, in its own sandbox: what the warm-up imports is what its first cell would
+  have imported. When the grader forked this process gated (autograders.forkserver), it then waits
+  before the first cell until the grader lets it go: the kernel of the next submission starts and
+  warms up while the current one is graded.
 
 Enabled in nbgrader_config.py.
 """
@@ -26,11 +32,13 @@ from __future__ import annotations
 import asyncio
 import copy
 import os
+import time
+from queue import Empty
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
-from nbclient.util import run_sync
+from nbclient.util import ensure_async, run_sync
 from nbformat import NotebookNode
-from traitlets import Integer
+from traitlets import Integer, Unicode
 
 from nbgrader.preprocessors import Execute
 
@@ -49,6 +57,8 @@ STUCK_MESSAGE = (
     "(it caught KeyboardInterrupt, or kept printing). Grading went on in a fresh kernel with the cells "
     "before this one run again."
 )
+#: The grader's gate (autograders.forkserver): a descriptor to read one byte from before the first cell.
+GATE_ENV = "DISTCOURSE_GATE_FD"
 DISPLAY_REMOVED = "[the grader removed {n} display output(s) of this test cell: a test cell's result is the grader's]\n"
 
 
@@ -84,10 +94,17 @@ class ResilientExecute(Execute):
     max_observation_bytes = Integer(
         64_000_000, help="Largest report a probe may send (a test cell's reports together).").tag(config=True)
     max_errors_per_cell = Integer(20, help="Error outputs kept per cell (the cell fails after the first).").tag(config=True)
+    warm_up_code = Unicode(
+        "import torch, torch.distributed, torch._dynamo, helpers",
+        help="Run silently in the kernel once it has started, before the first cell (its errors are ignored: "
+             "the notebook's own imports will meet them).").tag(config=True)
 
     def preprocess(self, nb, resources=None, km=None):
         self._deadly: list[int] = []
         self._replaying = False
+        self._warmed = False
+        gate = os.environ.pop(GATE_ENV, None)  # not passed on to the kernel
+        self._gate = int(gate) if gate and gate.isdigit() else None
         self._notebook_bytes = 0
         self._output_task = None
         if resources is None:
@@ -95,6 +112,52 @@ class ResilientExecute(Execute):
         resources[VERDICTS] = {}
         os.environ[JUDGE_ENV] = "grader"  # inherited by the kernel: its probes only report
         return super().preprocess(nb, resources, km)
+
+    # ------------------------------------------------------------------ a warm start
+
+    async def async_start_new_kernel_client(self):
+        kc = await super().async_start_new_kernel_client()
+        if not self._warmed:
+            self._warmed = True
+            await self._warm_up()
+            self._wait_at_gate()
+        return kc
+
+    start_new_kernel_client = run_sync(async_start_new_kernel_client)  # what nbconvert's setup_kernel calls
+
+    async def _warm_up(self) -> None:
+        """Run warm_up_code in the kernel (silently; its outcome is not looked at) while this process
+        imports the judges; wait for it at most startup_timeout seconds, else start a fresh kernel."""
+        assignment = (self.resources.get("nbgrader") or {}).get("assignment")
+        msg_id = self.kc.execute(self.warm_up_code, silent=True, store_history=False) if self.warm_up_code else None
+        judge.preload(assignment if isinstance(assignment, str) else None)
+        if msg_id is None:
+            return
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            try:
+                msg = await ensure_async(self.kc.get_shell_msg(timeout=1))
+            except Empty:
+                if not await ensure_async(self.km.is_alive()):
+                    break
+                continue
+            if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                return
+        # it killed or stuck the kernel: the notebook starts in a fresh one, not warmed
+        self.log.warning("the kernel's warm-up did not finish; starting a fresh kernel")
+        await ensure_async(self.km.restart_kernel(now=True))
+        await ensure_async(self.kc.wait_for_ready(timeout=self.startup_timeout))
+
+    def _wait_at_gate(self) -> None:
+        if self._gate is None:
+            return
+        gate, self._gate = self._gate, None
+        try:
+            told = os.read(gate, 1)
+        finally:
+            os.close(gate)
+        if not told:
+            raise RuntimeError("the grader ended before this submission's turn")
 
     # ------------------------------------------------------------------ one cell
 

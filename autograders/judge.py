@@ -32,6 +32,38 @@ JUDGE_TIMEOUT = 60.0
 HIDDEN = HIDDEN_TESTS
 
 
+#: Modules of autograders/ that hold no judges.
+_NOT_JUDGES = {"common", "execute", "feedback", "forkserver", "judge", "sandbox", "scores"}
+
+
+def preload(assignment: str | None = None) -> None:
+    """Import the judges (of one assignment, or all) and what their first judgement would pay for.
+
+    torch, the judge modules and torch._dynamo (which torch.optim imports on the first optimizer
+    step) take seconds to import: the warm grader (autograders.forkserver) pays for them once per
+    run, before it forks a process per submission. A module that does not import is left for `run`
+    to report in the cell that needs it.
+    """
+    import pkgutil
+
+    import torch
+
+    import autograders
+
+    names = [assignment] if assignment else [m.name for m in pkgutil.iter_modules(autograders.__path__)
+                                              if m.name not in _NOT_JUDGES]
+    for name in names:
+        if re.fullmatch(r"\w+", name or ""):
+            try:
+                importlib.import_module(f"autograders.{name}")
+            except Exception:  # noqa: BLE001 - reported where it is needed, by run()
+                pass
+    weight = torch.zeros(2, requires_grad=True)
+    for optimizer in (torch.optim.SGD([weight], lr=0.1, momentum=0.9), torch.optim.Adam([weight])):
+        weight.sum().backward()
+        optimizer.step()
+
+
 def run(check: str, observation: Any) -> None:
     """Judge one observation: returns if right, raises AssertionError with the student's message if not."""
     module, _, name = check.partition(".")

@@ -1,7 +1,7 @@
 """Measure the course's targets (COURSE.md, "Targets") and print a table for the README.
 
     python -m tools.bench              # everything
-    python -m tools.bench launch       # one section: launch | autograde | notebooks
+    python -m tools.bench launch       # one section: launch | autograde | notebooks | course | class
 
 Numbers are wall-clock seconds on the machine that runs this; the README says which machine.
 """
@@ -159,6 +159,10 @@ def bench_class(size: int = 40) -> list[tuple[str, str]]:
     from tools import grade
 
     rows, times = [], {}
+    with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
+        synthetic_class(tmp, size)
+        # the same-run yardstick: the class's notebooks run bare, one after the other
+        bare = bare_run_seconds(sorted(glob.glob(os.path.join(tmp, "submitted", "*", "*", "*.ipynb"))))
     for workers in (1, 2):
         with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
             copy_course(tmp)
@@ -169,12 +173,80 @@ def bench_class(size: int = 40) -> list[tuple[str, str]]:
             times[workers] = time.perf_counter() - start
             graded = sum(o.status == "graded" for o in outcomes)
         rows.append((f"grade a class of {size} submissions (all parts, correct/wrong/untouched), {workers} worker(s)",
-                     f"{times[workers]:.0f} s, {60 * graded / times[workers]:.1f} submissions/min"))
+                     f"{times[workers]:.0f} s, {60 * graded / times[workers]:.1f} submissions/min, "
+                     f"{times[workers] / bare:.2f}x the bare run"))
+    rows.append((f"the class's {size} notebooks run bare with nbclient, one after the other (same run)", f"{bare:.0f} s"))
     rows.append(("speed-up of 2 workers over 1 (2 cores)", f"{times[1] / times[2]:.2f}x"))
     return rows
 
 
-SECTIONS = {"launch": bench_launch, "autograde": bench_autograde, "notebooks": bench_notebooks, "class": bench_class}
+def _student_course(tmp: str) -> list[str]:
+    """A course copy in `tmp` with one student's hand-in of every assignment (our solutions); their paths."""
+    from tools import grade
+
+    copy_course(tmp)
+    grade.ensure_in_gradebook(assignments(), tmp)
+    paths = []
+    for name in assignments():
+        source_nb, release_nb = source_and_release(name)
+        folder = os.path.join(tmp, "submitted", "student", name)
+        os.makedirs(folder)
+        paths.append(os.path.join(folder, notebook_name(name)))
+        nbformat.write(fill(release_nb, source_nb), paths[-1])
+    return paths
+
+
+def bare_run_seconds(paths: list[str]) -> float:
+    """The yardstick: the same notebooks executed top to bottom with nbclient, one after the other, in a
+    plain kernel (no grading, no sandbox, no hidden tests), each in a copy of its folder."""
+    import shutil
+
+    from nbclient import NotebookClient
+
+    start = time.perf_counter()
+    for path in paths:
+        with tempfile.TemporaryDirectory(prefix="bench-bare-") as work:
+            shutil.copy(path, work)
+            nb = nbformat.read(os.path.join(work, os.path.basename(path)), as_version=4)
+            NotebookClient(nb, timeout=600, kernel_name="python3", allow_errors=True,  # wrong ones raise, as graded
+                           resources={"metadata": {"path": work}}).execute()
+    return time.perf_counter() - start
+
+
+def make_grade_seconds(course: str) -> float:
+    """`make grade` of a course (python -m tools.grade: sandboxed, one worker, feedback, export, tables, plot)."""
+    import subprocess
+
+    from tools.course import venv_env
+
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "tools.grade", "--course-dir", course, "--workers", "1", "--regrade"],
+                   cwd=ROOT, env=venv_env(), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def bench_course(repeats: int = 3) -> list[tuple[str, str]]:
+    """One student's whole course through `make grade`, against the bare run of the same notebooks, in turn."""
+    graded, bare = [], []
+    with tempfile.TemporaryDirectory(prefix="bench-course-") as tmp:
+        paths = _student_course(tmp)
+        for _ in range(repeats):
+            bare.append(bare_run_seconds(paths))
+            graded.append(make_grade_seconds(tmp))
+    g, b = statistics.median(graded), statistics.median(bare)
+    ratios = sorted(x / y for x, y in zip(graded, bare))
+    return [
+        ("one student's whole course (4 solutions): bare nbclient run of the same notebooks, median of "
+         f"{repeats}", f"{b:.1f} s ({min(bare):.1f}-{max(bare):.1f})"),
+        ("the same through `make grade` (sandboxed, 1 worker, feedback, export, tables, plot), median of "
+         f"{repeats}", f"{g:.1f} s ({min(graded):.1f}-{max(graded):.1f})"),
+        ("`make grade` / bare run, pair by pair: median (target <= 1)",
+         f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})"),
+    ]
+
+
+SECTIONS = {"launch": bench_launch, "autograde": bench_autograde, "notebooks": bench_notebooks,
+            "course": bench_course, "class": bench_class}
 
 
 def main(argv=None) -> int:

@@ -4,13 +4,17 @@
     python -m tools.grade ps1_memory --workers 1
     python -m tools.grade --regrade              # grade again what an earlier run already graded
 
-Each submission is one `nbgrader autograde ASSIGNMENT --student ID` process (nbgrader does the work;
-this only schedules it). A submission that takes longer than --submission-timeout is killed with
-everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
+Each submission is one `nbgrader autograde ASSIGNMENT --student ID` (nbgrader does the work; this only
+schedules it), run in a process of its own forked from a warm grading server (autograders.forkserver:
+nbgrader, torch and the judges imported once per run). Each worker grades one submission while the
+next one's kernel starts and warms up, in its own sandbox; that kernel runs its first cell when its
+turn comes. A submission that takes longer than --submission-timeout (counted from its turn) is killed
+with everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
 the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C, kill -9) loses
-nothing: the next run skips the submissions already graded. At the end: feedback for students
-(nbgrader generate_feedback), grades.csv (nbgrader export), a table per exercise and a plot of the
-score distribution per exercise next to grades.csv, and grading_report.json with every failure.
+nothing: the next run skips the submissions already graded. Feedback for students (nbgrader
+generate_feedback) is generated for each assignment as soon as its last submission is graded; at the
+end, grades.csv (nbgrader export) and a plot of the score distribution per exercise next to it, side by
+side, a table per exercise, and grading_report.json with every failure.
 
 Student code runs in autograders.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
 holds a symbolic link or a special file is refused before nbgrader reads it (status "refused", with
@@ -24,17 +28,16 @@ import argparse
 import glob
 import json
 import os
+import shutil
 import stat
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 
-from autograders import sandbox
-from tools.course import ROOT, assignments, kill_tree, nbgrader, notebook_name, venv_env
+from autograders import forkserver, sandbox
+from tools.course import ROOT, assignments, notebook_name, venv_env
 
 
 @dataclass
@@ -225,60 +228,150 @@ def write_unsandboxed_kernelspec(private: str) -> None:
                    "env": _kernel_folders(private)}, fh)
 
 
-def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,
-              limits: dict | None = None, db_url: str | None = None) -> Outcome:
-    """One `nbgrader autograde` process for one submission, killed with its kernel and ranks on timeout."""
-    start = time.monotonic()
-    folder = os.path.join(root, "submitted", student, assignment)
-    why = refusal(student, assignment, root, limits)
-    if why:
-        return Outcome(student, assignment, "refused", 0.0, why)
-    if not glob.glob(os.path.join(folder, "*.ipynb")):
-        return Outcome(student, assignment, "failed", 0.0, f"no notebook in submitted/{student}/{assignment}/ (empty submission)")
-    cmd = [sys.executable, "-m", "nbgrader", "autograde", assignment, "--student", student, "--force",
-           "--log-level=WARN", *_db_args(db_url), *extra]
-    with tempfile.TemporaryDirectory(prefix="grade-kernel-") as private:
+class Submission:
+    """One submission on its way through the warm grader (autograders.forkserver).
+
+    `start` forks its `nbgrader autograde --student` from the server, gated: nbgrader sets up, starts
+    the sandboxed kernel and warms it, then waits. `finish` opens the gate, waits at most `timeout`
+    seconds (the submission's own time, from its turn on), kills it with its kernel and ranks past
+    that, and turns what happened into an Outcome.
+    """
+
+    def __init__(self, student: str, assignment: str, root: str, extra: list[str], sandboxed: bool,
+                 limits: dict | None = None, db_url: str | None = None):
+        self.student, self.assignment, self.root = student, assignment, root
+        self.extra, self.sandboxed, self.limits, self.db_url = extra, sandboxed, limits, db_url
+        self.child = None
+        self.private = None
+        self.began = None
+
+    def refused(self) -> Outcome | None:
+        """The outcome of a submission that is not graded at all, checked before nbgrader reads anything."""
+        why = refusal(self.student, self.assignment, self.root, self.limits)
+        if why:
+            return Outcome(self.student, self.assignment, "refused", 0.0, why)
+        if not glob.glob(os.path.join(self.root, "submitted", self.student, self.assignment, "*.ipynb")):
+            return Outcome(self.student, self.assignment, "failed", 0.0,
+                           f"no notebook in submitted/{self.student}/{self.assignment}/ (empty submission)")
+        return None
+
+    def start(self, server: forkserver.ForkServer) -> None:
+        argv = ["autograde", self.assignment, "--student", self.student, "--force", "--log-level=WARN",
+                *_db_args(self.db_url), *self.extra]
+        self.private = private = tempfile.mkdtemp(prefix="grade-kernel-")
         env = venv_env()
         # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
         # collide between parallel graders, and the only part of the grader's world a sandbox sees.
         os.makedirs(os.path.join(private, "runtime"))
         env.update(JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"))
-        cmd += ["--KernelManager.transport=ipc", f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
+        argv += ["--KernelManager.transport=ipc", f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
         # nbgrader starts the kernel through a kernelspec written here: the sandbox, or (unsandboxed)
         # a plain kernel with throwaway HOME, IPython and Jupyter folders of its own
         env.update(JUPYTER_PATH=private, DISTCOURSE_CGROUP_LOG=os.path.join(private, "cgroups"))
-        if sandboxed:
-            sandbox.write_kernelspec(private, root, limits)
-            cmd += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
+        if self.sandboxed:
+            sandbox.write_kernelspec(private, self.root, self.limits)
+            argv += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
         else:
             write_unsandboxed_kernelspec(private)
-            cmd += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
-        proc = subprocess.Popen(cmd, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                env=env, start_new_session=True)
-        _RUNNING.add(proc)
+            argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
+        self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True)
+
+    def go(self) -> None:
+        """Its turn: open the gate (nbgrader runs the first cell as soon as its kernel is warm)."""
+        if self.began is None:
+            self.began = time.monotonic()
+            self.child.go()
+
+    def finish(self, timeout: float) -> Outcome:
+        """Wait for it (its turn first, if it has not had it), at most `timeout` seconds from its turn."""
         try:
-            out, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            kill_tree(proc)
-            return Outcome(student, assignment, "timeout", time.monotonic() - start,
-                           f"grading this submission took longer than {timeout:g} s and was stopped")
+            try:
+                self.go()
+                begin = self.began
+                status = self.child.wait(max(0.0, timeout - (time.monotonic() - begin)))
+            except forkserver.ServerDied:
+                return Outcome(self.student, self.assignment, "failed", time.monotonic() - self.began,
+                               "the grading server ended while this submission was graded; grade it again")
+            seconds = time.monotonic() - begin
+            if status is None:
+                self.child.kill()
+                return Outcome(self.student, self.assignment, "timeout", time.monotonic() - begin,
+                               f"grading this submission took longer than {timeout:g} s and was stopped")
+            graded_nb = os.path.join(self.root, "autograded", self.student, self.assignment,
+                                     notebook_name(self.assignment, self.root))
+            if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
+                return Outcome(self.student, self.assignment, "failed", seconds, _reason(self._log(), status))
+            write_beneath(self.root, ["autograded", self.student, self.assignment, DONE_MARKER],
+                          f"graded in {seconds:.1f} s\n")
+            return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
-            _RUNNING.discard(proc)
-            if os.path.exists(env["DISTCOURSE_CGROUP_LOG"]):
-                with open(env["DISTCOURSE_CGROUP_LOG"]) as fh:
-                    sandbox.remove_cgroups(fh.read().split())
-    seconds = time.monotonic() - start
-    graded_nb = os.path.join(root, "autograded", student, assignment, notebook_name(assignment, root))
-    if proc.returncode != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
-        return Outcome(student, assignment, "failed", seconds, _reason(out))
-    write_beneath(root, ["autograded", student, assignment, DONE_MARKER], f"graded in {seconds:.1f} s\n")
-    return Outcome(student, assignment, "graded", seconds)
+            self.cleanup()
+
+    def _log(self) -> str:
+        try:
+            with open(os.path.join(self.private, "nbgrader.log"), "rb") as fh:
+                fh.seek(max(0, os.fstat(fh.fileno()).st_size - 1_000_000))
+                return fh.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def abandon(self) -> None:
+        """Kill it (a run interrupted): its grade was never recorded as finished."""
+        if self.child is not None:
+            self.child.kill()
+        self.cleanup()
+
+    def cleanup(self) -> None:
+        private, self.private = self.private, None
+        if private is None:
+            return
+        log = os.path.join(private, "cgroups")
+        if os.path.exists(log):
+            with open(log) as fh:
+                sandbox.remove_cgroups(fh.read().split())
+        shutil.rmtree(private, ignore_errors=True)
 
 
-_RUNNING: set = set()  # nbgrader processes in flight, killed if the run is interrupted
+def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,
+              limits: dict | None = None, db_url: str | None = None,
+              server: forkserver.ForkServer | None = None) -> Outcome:
+    """Grade one submission in a process of its own, killed with its kernel and ranks on timeout."""
+    job = Submission(student, assignment, root, extra, sandboxed, limits, db_url)
+    refused = job.refused()
+    if refused:
+        return refused
+    own = server is None
+    server = server or forkserver.ForkServer(env=venv_env(), cwd=ROOT)
+    try:
+        job.start(server)
+        return job.finish(timeout)
+    finally:
+        if own:
+            server.close()
 
 
-def _reason(output: str) -> str:
+_RUNNING: set = set()  # submissions in flight (graded or waiting at their gate), killed if the run is interrupted
+
+
+class _Servers:
+    """The warm grader of a run, started again if it ends (its children's submissions fail, no others)."""
+
+    def __init__(self, root: str):
+        self.root, self.lock = root, threading.Lock()
+        self.server = forkserver.ForkServer(env=venv_env(), cwd=ROOT)
+
+    def get(self) -> forkserver.ForkServer:
+        with self.lock:
+            if self.server.dead:
+                self.server.close()
+                self.server = forkserver.ForkServer(env=venv_env(), cwd=ROOT)
+            return self.server
+
+    def close(self) -> None:
+        self.server.close()
+
+
+def _reason(output: str, status: int | None = None) -> str:
     """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
     import re
 
@@ -287,6 +380,8 @@ def _reason(output: str) -> str:
         matches = [line for line in lines if re.search(pattern, line)]
         if matches:
             return matches[-1][:300]
+    if status is not None and status < 0:
+        return f"nbgrader autograde was killed by signal {-status}"
     return (lines[-1] if lines else "nbgrader autograde failed without a message")[:300]
 
 
@@ -316,66 +411,176 @@ class SandboxMissing(SystemExit):
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
           submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True,
           unsandboxed: bool = False, limits: dict | None = None, db_url: str | None = None,
-          shard: str | None = None, warn: bool = True) -> list[Outcome]:
+          shard: str | None = None, warn: bool = True, plot: bool = False) -> list[Outcome]:
     """Grade every submission of `names`; see the module docstring.
 
     Student code runs in the sandbox of autograders.sandbox (`limits` overrides its resource caps).
     Where it cannot run, grading is refused unless `unsandboxed=True` says to run student code with
     the grader's own rights. `db_url` points every nbgrader call at another gradebook (a PostgreSQL
-    server shared by several machines); `shard="i/n"` grades only this machine's share.
+    server shared by several machines); `shard="i/n"` grades only this machine's share. `plot` draws
+    grades_by_exercise.png (tools.class_report) beside the feedback and export.
     """
+    forkserver.leave_out_unneeded_imports()
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
-    why = None if unsandboxed else sandbox.self_test(root)
-    if why:
-        raise SandboxMissing(
-            f"REFUSING TO GRADE: student code would run unsandboxed, with your rights, because {why}.\n"
-            "Install it, or pass --unsandboxed (make grade UNSANDBOXED=1) if you trust every submission."
-        )
-    sandboxed = not unsandboxed
-    if not sandboxed and warn:
-        print("WARNING: grading WITHOUT a sandbox: student code runs with your rights (README, Threat model)",
-              file=sys.stderr)
-    workers = workers or os.cpu_count() or 1
-    ensure_in_gradebook(names, root, db_url)
-    todo, outcomes = [], []
-    for student, assignment in shard_of(jobs(names, root), shard):
-        if not regrade and already_graded(student, assignment, root):
-            outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
-        else:
-            todo.append((student, assignment))
-    progress = Progress(len(todo))
-    pool = ThreadPoolExecutor(max_workers=workers)
+    servers = _Servers(root)  # the warm grader imports nbgrader, torch and the judges meanwhile
     try:
-        futures = {pool.submit(grade_one, s, a, root, submission_timeout, extra or [], sandboxed, limits, db_url): (s, a)
-                   for s, a in todo}
-        for future in as_completed(futures):
-            outcome = future.result()
-            outcomes.append(outcome)
-            progress.step(f"{outcome.assignment}/{outcome.student} {outcome.status}")
-    except KeyboardInterrupt:
-        # Stop at once: queued submissions never start, running ones are killed with their kernels.
-        # Every grade already recorded stays in the gradebook; the next run resumes after them.
-        pool.shutdown(wait=False, cancel_futures=True)
-        for proc in list(_RUNNING):
-            kill_tree(proc)
-        done = sum(o.status == "graded" for o in outcomes)
-        print(f"\ninterrupted: {done} submission(s) graded in this run are kept; run again to resume", file=sys.stderr)
-        raise
-    finally:
-        pool.shutdown(wait=True)
-    if feedback:
-        for name in names:
+        why = None if unsandboxed else sandbox.self_test(root)
+        if why:
+            raise SandboxMissing(
+                f"REFUSING TO GRADE: student code would run unsandboxed, with your rights, because {why}.\n"
+                "Install it, or pass --unsandboxed (make grade UNSANDBOXED=1) if you trust every submission."
+            )
+        sandboxed = not unsandboxed
+        if not sandboxed and warn:
+            print("WARNING: grading WITHOUT a sandbox: student code runs with your rights (README, Threat model)",
+                  file=sys.stderr)
+        workers = workers or os.cpu_count() or 1
+        ensure_in_gradebook(names, root, db_url)
+        queue, outcomes = [], []
+        for student, assignment in shard_of(jobs(names, root), shard):
+            if not regrade and already_graded(student, assignment, root):
+                outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
+            else:
+                queue.append(Submission(student, assignment, root, extra or [], sandboxed, limits, db_url))
+        queue.reverse()  # popped from the end: in order
+        progress = Progress(len(queue))
+        lock, stop = threading.Lock(), threading.Event()
+        steps = ClassSteps(servers, root)
+        left = {name: 0 for name in names}  # submissions of each assignment still to grade
+        for job in queue:
+            left[job.assignment] += 1
+
+        def feedback_for(name: str) -> None:
+            """Feedback of one assignment, once all its submissions are graded (the others may still be)."""
+            if not feedback:
+                return
             excluded = feedback_exclusions(name, root, outcomes)
-            if excluded is None:
-                continue
-            exclude = [f"--CourseDirectory.student_id_exclude={','.join(excluded)}"] if excluded else []
-            nbgrader("generate_feedback", name, *exclude, *_db_args(db_url), cwd=root, check=False)
-    nbgrader("export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url), cwd=root, check=False)
-    report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
-    write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
-    return outcomes
+            if excluded is not None:
+                exclude = [f"--CourseDirectory.student_id_exclude={','.join(excluded)}"] if excluded else []
+                steps.start(["generate_feedback", name, *exclude, *_db_args(db_url)])
+
+        def record(outcome: Outcome) -> None:
+            with lock:
+                outcomes.append(outcome)
+                left[outcome.assignment] -= 1
+                last = left[outcome.assignment] == 0 and not stop.is_set()
+            progress.step(f"{outcome.assignment}/{outcome.student} {outcome.status}")
+            if last:
+                feedback_for(outcome.assignment)
+
+        for name in names:
+            if left[name] == 0:  # everything graded by an earlier run
+                feedback_for(name)
+
+        def next_started() -> Submission | None:
+            """The next submission to grade, its kernel starting (refused ones are recorded on the way)."""
+            while not stop.is_set():
+                with lock:
+                    if not queue:
+                        return None
+                    job = queue.pop()
+                refused = job.refused()
+                if refused:
+                    record(refused)
+                    continue
+                with lock:
+                    if stop.is_set():
+                        return None
+                    _RUNNING.add(job)
+                try:
+                    job.start(servers.get())
+                except forkserver.ServerDied:
+                    with lock:
+                        _RUNNING.discard(job)
+                    record(Outcome(job.student, job.assignment, "failed", 0.0,
+                                   "the grading server ended before this submission started; grade it again"))
+                    continue
+                return job
+            return None
+
+        def work() -> None:
+            # Each worker grades one submission while the kernel of its next one starts and warms up.
+            upcoming = next_started()
+            while upcoming is not None and not stop.is_set():
+                current = upcoming
+                current.go()
+                upcoming = next_started()
+                outcome = current.finish(submission_timeout)
+                with lock:
+                    _RUNNING.discard(current)
+                if not stop.is_set():
+                    record(outcome)
+            if upcoming is not None:
+                upcoming.abandon()
+
+        threads = [threading.Thread(target=work, daemon=True) for _ in range(workers)]
+        try:
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(0.2)
+        except KeyboardInterrupt:
+            # Stop at once: queued submissions never start, running ones are killed with their kernels.
+            # Every grade already recorded stays in the gradebook; the next run resumes after them.
+            stop.set()
+            with lock:
+                running = list(_RUNNING)
+                _RUNNING.clear()
+            for job in running:
+                job.abandon()
+            done = sum(o.status == "graded" for o in outcomes)
+            print(f"\ninterrupted: {done} submission(s) graded in this run are kept; run again to resume", file=sys.stderr)
+            raise
+        # Then what reads every grade, side by side: grades.csv and the picture.
+        steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
+        if plot:
+            steps.start(("call", "tools.class_report", "write_class_report", [root, db_url or _db_url(root)]))
+        steps.wait()
+        report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
+        write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
+        return outcomes
+    finally:
+        servers.close()
+
+
+class ClassSteps:
+    """The class-level steps (nbgrader commands as argv lists, or ("call", module, function, args) for a
+    function of ours), each a child of the warm grader, started as soon as what it reads is final:
+    an assignment's feedback once its last submission is graded, while the others are."""
+
+    def __init__(self, servers: _Servers, root: str):
+        self.servers, self.root = servers, root
+        self.logs = tempfile.mkdtemp(prefix="grade-steps-")
+        self.running: list = []
+
+    def start(self, step) -> None:
+        log = os.path.join(self.logs, f"{len(self.running)}.log")
+        call = tuple(step[1:]) if step[0] == "call" else None
+        argv = None if call else [*step, "--log-level=WARN"]
+        try:
+            child = self.servers.get().fork(argv, venv_env(), self.root, log, call=call)
+        except forkserver.ServerDied:
+            child = None
+        self.running.append((step, log, child))
+
+    def wait(self) -> None:
+        """Wait for every step started; a failure is said on stderr, with the end of its log."""
+        for step, log, child in self.running:
+            try:
+                status = "could not start" if child is None else child.wait()
+            except forkserver.ServerDied:
+                status = "the grading server ended"
+            if status != 0:
+                text = ""
+                if os.path.exists(log):
+                    with open(log, errors="replace") as fh:
+                        text = fh.read()[-2000:]
+                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {text}", file=sys.stderr)
+        self.running = []
+        shutil.rmtree(self.logs, ignore_errors=True)
 
 
 def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> list[str] | None:
@@ -480,17 +685,16 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
-    start = time.monotonic()
+    start, started = time.monotonic(), time.time() - 1
     outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout,
-                     unsandboxed=args.unsandboxed, db_url=args.db_url, shard=args.shard)
+                     unsandboxed=args.unsandboxed, db_url=args.db_url, shard=args.shard, plot=True)
     seconds = time.monotonic() - start
     print()
     print(gradebook_table(args.course_dir, args.db_url))
     print()
     print(exercise_table(args.course_dir, args.db_url))
-    from tools.class_report import write_class_report
-
-    plot = write_class_report(args.course_dir, args.db_url or _db_url(args.course_dir))
+    plot = os.path.join(args.course_dir, "grades_by_exercise.png")  # drawn by grade(), beside the feedback
+    plot = plot if os.path.isfile(plot) and os.path.getmtime(plot) >= started else None
     problems = [o for o in outcomes if o.status in ("failed", "timeout", "refused")]
     if problems:
         print("\nsubmissions that could not be graded in full:")

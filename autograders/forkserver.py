@@ -1,0 +1,448 @@
+"""A warm grader: one process with nbgrader, torch and the judges imported, forked once per submission.
+
+Each `nbgrader autograde --student` used to be a fresh Python process that paid, before and after
+the student's code ran, for Python's start-up and nbgrader's imports (jsonschema's format checkers
+among them), for torch and the judges in the grader's process (torch._dynamo on the first optimizer
+step) and for its own interpreter's exit: most of the time a submission took. Here one server
+process pays for those imports once per run; every command is a `fork()` of it:
+
+- **one failure domain per submission, as before.** The child is a process of its own (its own
+  session, its own gradebook connection, its own kernel and sandbox); a crash, a timeout or a kill
+  costs that child. It is killed with everything it started when the grader says so, and dies with
+  the server (PR_SET_PDEATHSIG); the server kills its children and ends when the grader does (its
+  stdin closes).
+- **no state carried between submissions.** The server never runs a notebook, opens the gradebook,
+  starts a kernel or judges anything: it only imports and forks. What a child changes (a judge's
+  module state, the event loop, the environment) dies with it; the next child is forked again from
+  the same untouched server. The server talks to the grader only, over its stdin and stdout; no
+  kernel has a way to it (kernels reach their own child through the IPC sockets in that child's
+  private folder, and the sandbox shows them nothing else).
+- **no teardown.** A child leaves with `os._exit` once its output is flushed: everything it wrote
+  (grades, the graded notebook) was committed and closed by nbgrader before.
+- **a gate.** A child forked with `gated` starts its kernel (and ResilientExecute warms it: see
+  autograders.execute) and then waits, before the notebook's first cell, until the grader says
+  `go`: the next submission's kernel starts while the current one is graded.
+
+Protocol (one JSON object per line): the grader writes {"op": "fork", "id", "argv" (or "call":
+[module, function, arguments]), "env", "cwd", "log", "gated"} | {"op": "go", "id"} | {"op": "kill", "id"}; the server answers {"id", "pid"} once
+forked and {"id", "exit": status} when the child has ended (status as `subprocess` gives it: the exit
+code, or minus the signal). `python -m autograders.forkserver` runs the server.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+#: What the server imports before it forks anything: what every grading child needs at once.
+PRELOAD = (
+    "nbgrader.apps.nbgraderapp", "nbgrader.api", "nbgrader.converters", "nbgrader.preprocessors",
+    "nbconvert.exporters.html", "nbconvert.preprocessors", "nbclient", "jupyter_client.manager",
+    "jupyter_client.asynchronous", "ipykernel.kernelspec", "autograders.execute", "autograders.scores",
+    "autograders.feedback", "autograders.judge", "autograders.sandbox", "nbgrader.nbgraderformat.common", "psutil",
+)
+
+
+def leave_out_unneeded_imports() -> None:
+    """jsonschema imports `rfc3987_syntax` when it is installed, to check the "iri" string format,
+    which no notebook schema uses; it builds a grammar on import (1.4 s, on every nbformat import).
+    Grading and its tools validate notebooks without it."""
+    sys.modules.setdefault("rfc3987_syntax", None)
+
+
+class _SchemaOnce:
+    """`jsonschema` as nbgrader's cell-metadata check uses it, with each schema checked once.
+
+    nbgrader validates every cell's metadata with `jsonschema.validate(metadata, schema)`, which first
+    checks the schema itself against its meta-schema: 0.1 s a notebook, several times per submission,
+    for the same schema. This does what `jsonschema.validate` does (same validator class, same error
+    raised: the best match), building the validator once per schema.
+    """
+
+    def __init__(self, module):
+        self._module, self._validators = module, {}
+
+    def __getattr__(self, name):
+        return getattr(self._module, name)
+
+    def validate(self, instance, schema, *args, **kwargs):
+        if args or kwargs or not isinstance(schema, dict):
+            return self._module.validate(instance, schema, *args, **kwargs)
+        key = id(schema)
+        held = self._validators.get(key)
+        if held is None or held[0] is not schema:
+            cls = self._module.validators.validator_for(schema)
+            cls.check_schema(schema)
+            held = self._validators[key] = (schema, cls(schema))
+        error = self._module.exceptions.best_match(held[1].iter_errors(instance))
+        if error is not None:
+            raise error
+
+
+def preload() -> None:
+    """Import what every grading child needs at once, and do once the work each would repeat."""
+    import importlib
+
+    leave_out_unneeded_imports()
+    for name in PRELOAD:
+        importlib.import_module(name)
+    import nbformat
+    from nbgrader.nbgraderformat import common
+
+    # nbformat builds its JSON schema validator on first use
+    nbformat.validate(nbformat.v4.new_notebook())
+    if not isinstance(common.jsonschema, _SchemaOnce):
+        common.jsonschema = _SchemaOnce(common.jsonschema)
+
+
+def _preload_judge_modules() -> list:
+    """Steps that import torch, each judge module, and warm torch.optim (judge.preload, in pieces)."""
+    import pkgutil
+
+    import autograders
+    from autograders import judge
+
+    names = [m.name for m in pkgutil.iter_modules(autograders.__path__) if m.name not in judge._NOT_JUDGES]
+    return ([lambda: __import__("torch"), lambda: __import__("torch._dynamo")]
+            + [lambda name=name: judge.preload(name) for name in names])
+
+
+def _preload_matplotlib() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot  # noqa: F401
+
+
+def idle_preload() -> list:
+    """What the server imports while it has nothing to do, one short step at a time between requests,
+    once it has forked its first child (which, meanwhile, imports what it needs itself: a grading
+    child while its kernel warms up). Children forked later find it imported."""
+    return [*_preload_judge_modules(), _preload_matplotlib]
+
+
+def _pdeathsig(parent: int) -> None:
+    """Be killed when the parent dies (Linux; elsewhere the closed pipe ends the server)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # it died before the line above
+        os._exit(1)
+
+
+def _status(raw: int) -> int:
+    return -os.WTERMSIG(raw) if os.WIFSIGNALED(raw) else os.WEXITSTATUS(raw)
+
+
+def kill_tree(pid: int) -> None:
+    """SIGKILL a child's session and every descendant of it (kernels run in sessions of their own)."""
+    try:
+        import psutil
+
+        descendants = psutil.Process(pid).children(recursive=True)
+    except Exception:  # noqa: BLE001 - no psutil, or gone already
+        descendants = []
+    for kill in (os.killpg, os.kill):
+        try:
+            kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    for child in descendants:
+        try:
+            child.kill()
+        except Exception:  # noqa: BLE001 - gone already
+            pass
+
+
+def _child(request: dict, gate: int | None, theirs: tuple[int, ...], server: int) -> None:
+    """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
+    code = 1
+    try:
+        os.setsid()
+        _pdeathsig(server)
+        signal.set_wakeup_fd(-1)
+        for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
+            signal.signal(sig, signal.SIG_DFL if sig != signal.SIGINT else signal.default_int_handler)
+        for fd in theirs:  # the server's own descriptors and the other children's gates
+            os.close(fd)
+        log = os.open(request["log"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600)
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.dup2(log, 1)
+        os.dup2(log, 2)
+        os.close(log)
+        os.close(null)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        if gate is not None:
+            os.environ["DISTCOURSE_GATE_FD"] = str(gate)
+        if "call" in request:  # a function of the grader's own: module, name, arguments
+            import importlib
+
+            module, name, args = request["call"]
+            getattr(importlib.import_module(module), name)(*args)
+            code = 0
+        else:
+            sys.argv = ["nbgrader", *request["argv"]]
+            code = run_nbgrader(request["argv"])
+    except BaseException:  # noqa: BLE001 - whatever happened is in the log; the child must not return
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001
+                pass
+        os._exit(code)
+
+
+def run_nbgrader(argv: list[str]) -> int:
+    """`nbgrader ARGV` in this process; its exit status."""
+    from nbgrader.apps.nbgraderapp import NbGraderApp
+
+    try:
+        NbGraderApp.launch_instance(argv=list(argv))
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
+
+
+def serve(inp: int, out: int) -> None:
+    """The server's loop: fork on request, open gates, kill, and report every child's end."""
+    children: dict[int, str] = {}  # pid -> id
+    gates: dict[str, int] = {}  # id -> write end of its gate
+    pids: dict[str, int] = {}
+    wake_r, wake_w = os.pipe()
+    os.set_blocking(wake_w, False)
+    signal.set_wakeup_fd(wake_w)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the grader decides; Ctrl-C reaches it, not us
+    sel = selectors.DefaultSelector()
+    sel.register(inp, selectors.EVENT_READ)
+    sel.register(wake_r, selectors.EVENT_READ)
+
+    def send(obj: dict) -> None:
+        os.write(out, (json.dumps(obj) + "\n").encode())
+
+    def reap() -> None:
+        while children:
+            try:
+                pid, raw = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            ident = children.pop(pid, None)
+            if ident is not None:
+                gate = gates.pop(ident, None)
+                if gate is not None:
+                    os.close(gate)
+                pids.pop(ident, None)
+                send({"id": ident, "exit": _status(raw)})
+
+    buffer = b""
+    idle, forked = idle_preload(), False
+    send({"ready": True, "pid": os.getpid()})
+    while True:
+        events = sel.select(0 if idle and forked else None)
+        if not events and idle:
+            try:
+                idle.pop(0)()
+            except Exception:  # noqa: BLE001 - a child that needs it imports it and says what failed
+                pass
+            continue
+        for key, _ in events:
+            if key.fd == wake_r:
+                os.read(wake_r, 4096)
+                reap()
+                continue
+            data = os.read(inp, 65536)
+            if not data:  # the grader is gone: so is everything it asked for
+                for pid in list(children):
+                    kill_tree(pid)
+                os._exit(0)
+            buffer += data
+            while b"\n" in buffer:
+                line, buffer = buffer.split(b"\n", 1)
+                request = json.loads(line)
+                ident = request["id"]
+                if request["op"] == "fork":
+                    gate_r, gate_w = os.pipe() if request.get("gated") else (None, None)
+                    me = os.getpid()
+                    pid = os.fork()
+                    if pid == 0:
+                        theirs = (inp, out, wake_r, wake_w, *([gate_w] if gate_w is not None else []),
+                                *gates.values())
+                        sel.close()
+                        _child(request, gate_r, theirs, me)
+                    if gate_r is not None:
+                        os.close(gate_r)
+                        gates[ident] = gate_w
+                    children[pid] = ident
+                    pids[ident] = pid
+                    forked = True
+                    send({"id": ident, "pid": pid})
+                elif request["op"] == "go":
+                    gate = gates.pop(ident, None)
+                    if gate is not None:
+                        try:
+                            os.write(gate, b"g")
+                        except OSError:
+                            pass  # it ended before its turn; its end is reported as usual
+                        os.close(gate)
+                elif request["op"] == "kill":
+                    pid = pids.get(ident)
+                    if pid is not None:
+                        kill_tree(pid)
+        reap()
+
+
+def main() -> None:
+    # No PR_SET_PDEATHSIG here: it follows the thread that started the server, and a grader may
+    # restart its server from a worker thread. The grader's end closes our stdin instead.
+    # The protocol keeps fds of its own: nothing else (an import that prints) may write into it.
+    inp, out = os.dup(0), os.dup(1)
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(2, 1)
+    preload()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    serve(inp, out)
+
+
+# --------------------------------------------------------------------------- the grader's side
+
+
+class ForkServer:
+    """The grader's handle on a server process: fork commands in it, wait for them, kill them."""
+
+    def __init__(self, env: dict | None = None, cwd: str | None = None):
+        self.proc = subprocess.Popen([sys.executable, "-m", "autograders.forkserver"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
+        self._lock = threading.Lock()
+        self._cond = threading.Condition(self._lock)
+        self._pids: dict[str, int] = {}
+        self._exits: dict[str, int] = {}
+        self._ready = False
+        self._dead = False
+        self._count = 0
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            message = json.loads(line)
+            with self._cond:
+                if message.get("ready"):
+                    self._ready = True
+                elif "pid" in message:
+                    self._pids[message["id"]] = message["pid"]
+                elif "exit" in message:
+                    self._exits[message["id"]] = message["exit"]
+                self._cond.notify_all()
+        with self._cond:
+            self._dead = True
+            self._cond.notify_all()
+
+    @property
+    def dead(self) -> bool:
+        return self._dead
+
+    def _send(self, obj: dict) -> None:
+        with self._lock:
+            if self._dead:
+                raise ServerDied("the grading server ended")
+            try:
+                self.proc.stdin.write((json.dumps(obj) + "\n").encode())
+                self.proc.stdin.flush()
+            except (BrokenPipeError, ValueError):
+                raise ServerDied("the grading server ended") from None
+
+    def fork(self, argv: list[str] | None, env: dict, cwd: str, log: str, gated: bool = False,
+             call: tuple[str, str, list] | None = None) -> "Child":
+        """Start `nbgrader ARGV` (or `call`: module, function, JSON arguments) as a child of the server,
+        waiting at its gate when `gated`; its output goes to the file `log`."""
+        with self._cond:
+            self._count += 1
+            ident = str(self._count)
+        request = {"op": "fork", "id": ident, "env": dict(env), "cwd": cwd, "log": log, "gated": gated}
+        request.update({"call": list(call)} if call else {"argv": list(argv or [])})
+        self._send(request)
+        with self._cond:
+            while ident not in self._pids and not self._dead:
+                self._cond.wait()
+            if self._dead:
+                raise ServerDied("the grading server ended before it started the command")
+        return Child(self, ident, self._pids[ident])
+
+    def wait(self, ident: str, timeout: float | None = None) -> int | None:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self._cond:
+            while ident not in self._exits and not self._dead:
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return None
+                self._cond.wait(left)
+            if ident in self._exits:
+                return self._exits[ident]
+        raise ServerDied("the grading server ended while the command ran")
+
+    def close(self) -> None:
+        """End the server and every child it still has."""
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+class ServerDied(RuntimeError):
+    pass
+
+
+class Child:
+    """One forked command: its pid, its gate, its end."""
+
+    def __init__(self, server: ForkServer, ident: str, pid: int):
+        self.server, self.ident, self.pid = server, ident, pid
+
+    def go(self) -> None:
+        self.server._send({"op": "go", "id": self.ident})
+
+    def wait(self, timeout: float | None = None) -> int | None:
+        """Its exit status (minus the signal that killed it), or None if it runs past `timeout`."""
+        return self.server.wait(self.ident, timeout)
+
+    def kill(self) -> None:
+        """Kill it with everything it started, and wait until the server has reaped it."""
+        try:
+            self.server._send({"op": "kill", "id": self.ident})
+        except ServerDied:
+            kill_tree(self.pid)
+            return
+        try:
+            self.server.wait(self.ident, 30)
+        except ServerDied:
+            pass
+
+
+if __name__ == "__main__":
+    main()

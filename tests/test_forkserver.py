@@ -1,0 +1,214 @@
+"""The warm grader (autograders.forkserver) keeps one failure domain per submission and shares nothing.
+
+The server imports nbgrader, torch and the judges once and forks a process per submission; the next
+submission's kernel is started (and warmed) while the current one is graded. These tests hold it to
+what that must not cost: a child's state never reaches the next child, a killed or crashed child
+costs itself only, a dead server takes its children with it and is replaced, the gate holds, the
+server has no door but the grader's pipe, and a kernel started early for student B shares nothing
+with student A's, which runs at the same time.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+import nbformat
+import psutil
+import pytest
+
+from autograders import forkserver, judge, sandbox
+from tests.tiny_course import make_course
+from tools import grade
+from tools.course import ROOT, venv_env
+from tools.submissions import fill
+
+pytestmark = pytest.mark.xdist_group("forkserver")
+
+
+# ----------------------------------------------------------------------------- run in the server's children
+
+
+def _write_state(path: str) -> None:
+    """What a child sees of the state an earlier child may have changed."""
+    with open(path, "w") as fh:
+        json.dump({"timeout": judge.JUDGE_TIMEOUT, "env": os.environ.get("LEAKED"),
+                   "marker": getattr(judge, "_planted", None)}, fh)
+
+
+def _corrupt_state(path: str) -> None:
+    """A child that changes everything it can reach of the grader's process (as a judge might by mistake)."""
+    judge.JUDGE_TIMEOUT = -1.0
+    judge._planted = "from an earlier child"
+    os.environ["LEAKED"] = "yes"
+    _write_state(path)
+
+
+def _sleep(seconds: float) -> None:
+    time.sleep(seconds)
+
+
+def _wait_for_gate_then_write(path: str) -> None:
+    gate = int(os.environ["DISTCOURSE_GATE_FD"])
+    told = os.read(gate, 1)
+    if not told:  # the server ended: as ResilientExecute does, go no further
+        raise SystemExit(1)
+    with open(path, "w") as fh:
+        fh.write(f"{told!r} {time.time()}")
+
+
+def _crash() -> None:
+    os.kill(os.getpid(), signal.SIGSEGV)
+
+
+@pytest.fixture
+def server():
+    srv = forkserver.ForkServer(env=venv_env(), cwd=ROOT)
+    yield srv
+    srv.close()
+
+
+def _call(server, tmp_path, name, *args, gated=False):
+    return server.fork(None, venv_env(), str(tmp_path), str(tmp_path / f"{name}.log"), gated=gated,
+                       call=("tests.test_forkserver", name, list(args)))
+
+
+def test_a_child_changes_nothing_for_the_next_one(server, tmp_path):
+    first = _call(server, tmp_path, "_corrupt_state", str(tmp_path / "first.json"))
+    assert first.wait(120) == 0, (tmp_path / "_corrupt_state.log").read_text()
+    second = _call(server, tmp_path, "_write_state", str(tmp_path / "second.json"))
+    assert second.wait(120) == 0, (tmp_path / "_write_state.log").read_text()
+    seen_first = json.loads((tmp_path / "first.json").read_text())
+    seen_second = json.loads((tmp_path / "second.json").read_text())
+    assert seen_first["timeout"] == -1.0 and seen_first["env"] == "yes"  # the change was made, in the first
+    assert seen_second["timeout"] == judge.JUDGE_TIMEOUT and seen_second["env"] is None
+    assert seen_second["marker"] is None
+
+
+def test_a_killed_or_crashed_child_costs_itself_only(server, tmp_path):
+    sleeper = _call(server, tmp_path, "_sleep", 600)
+    assert sleeper.wait(0.5) is None
+    sleeper.kill()
+    assert sleeper.wait(30) == -signal.SIGKILL
+    assert _call(server, tmp_path, "_crash").wait(60) == -signal.SIGSEGV
+    after = _call(server, tmp_path, "_write_state", str(tmp_path / "after.json"))
+    assert after.wait(120) == 0 and json.loads((tmp_path / "after.json").read_text())["env"] is None
+
+
+def test_the_gate_holds_until_go(server, tmp_path):
+    out = tmp_path / "gated.txt"
+    child = _call(server, tmp_path, "_wait_for_gate_then_write", str(out), gated=True)
+    assert child.wait(2) is None and not out.exists(), "the child went on before its turn"
+    went = time.time()
+    child.go()
+    assert child.wait(60) == 0
+    told, at = out.read_text().split()
+    assert told == "b'g'" and float(at) >= went
+
+
+def test_children_die_with_the_server_and_a_new_server_takes_over(tmp_path):
+    servers = grade._Servers(str(tmp_path))
+    try:
+        old = servers.get()
+        waiting = _call(old, tmp_path, "_wait_for_gate_then_write", str(tmp_path / "never.txt"), gated=True)
+        sleeper = _call(old, tmp_path, "_sleep", 600)
+        os.kill(old.proc.pid, signal.SIGKILL)  # the server crashes
+        def alive(pid):
+            try:
+                return psutil.Process(pid).status() != psutil.STATUS_ZOMBIE
+            except psutil.NoSuchProcess:
+                return False
+
+        deadline = time.monotonic() + 30
+        while (alive(waiting.pid) or alive(sleeper.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not alive(waiting.pid) and not alive(sleeper.pid), "a child outlived its server"
+        assert not (tmp_path / "never.txt").exists()
+        with pytest.raises(forkserver.ServerDied):
+            sleeper.wait(30)
+        new = servers.get()
+        assert new is not old and new.proc.poll() is None
+        assert _call(new, tmp_path, "_write_state", str(tmp_path / "new.json")).wait(120) == 0
+    finally:
+        servers.close()
+
+
+def test_the_server_has_no_door_but_the_graders_pipe(server):
+    """No socket at all, listening or not: a kernel (or anything else) has no way to talk to it."""
+    server.fork(None, venv_env(), ROOT, os.devnull, call=("tests.test_forkserver", "_sleep", [0])).wait(60)
+    proc = psutil.Process(server.proc.pid)
+    assert proc.net_connections(kind="all") == []
+    assert {c.name() for c in proc.children()} <= {"python", "python3"}  # nothing left running either
+
+
+# ----------------------------------------------------------------------------- a kernel started early shares nothing
+
+SPY = (
+    "import glob, os, sys, time\n"
+    "own = sys.argv[sys.argv.index('-f') + 1]\n"
+    "kernels = set()\n"
+    "for path in glob.glob('/proc/[0-9]*/cmdline'):\n"
+    "    try:\n"
+    "        args = open(path, 'rb').read().split(b'\\0')\n"
+    "    except OSError:\n"
+    "        continue\n"
+    "    if b'ipykernel_launcher' in b' '.join(args) and b'-f' in args:\n"
+    "        kernels.add(args[args.index(b'-f') + 1].decode())\n"
+    "planted = set(glob.glob('/tmp/planted-*') + glob.glob('planted-*'))\n"
+    "others = sorted(planted - {f'/tmp/planted-{STUDENT}', f'planted-{STUDENT}'})\n"
+    "open(f'/tmp/planted-{STUDENT}', 'w').write('x'); open(f'planted-{STUDENT}', 'w').write('x')\n"
+    "print('OWN KERNEL SEEN', own in kernels, 'OTHER KERNELS', sorted(kernels - {own}), 'OTHER FILES', others)\n"
+    "time.sleep(SLEEP)")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")
+def test_a_kernel_started_early_for_b_shares_nothing_with_a(tmp_path):
+    """Student A's kernel runs while B's is already started and warm: neither sees the other's
+    processes or files, and each still gets its own grade."""
+    root = make_course(tmp_path, 0)
+    source = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    for student, sleep in (("a_first", 8), ("b_second", 0)):
+        nb = fill(release, source)
+        nb.cells.insert(1, nbformat.v4.new_code_cell(f"STUDENT = {student!r}\nSLEEP = {sleep}\n" + SPY))
+        folder = root / "submitted" / student / "ps0_tiny"
+        folder.mkdir(parents=True)
+        nbformat.write(nb, folder / "ps0_tiny.ipynb")
+    peak, done = [0], threading.Event()
+
+    def count_kernels():  # kernels started by this grading run, seen from outside
+        while not done.is_set():
+            found = 0
+            for proc in psutil.process_iter(["cmdline"]):
+                try:
+                    ours = os.getpid() in {p.pid for p in proc.parents()}
+                except psutil.Error:
+                    continue
+                found += ours and any(a.endswith("ipykernel_launcher") for a in proc.info["cmdline"] or [])
+            peak[0] = max(peak[0], found)
+            time.sleep(0.1)
+
+    watcher = threading.Thread(target=count_kernels, daemon=True)
+    watcher.start()
+    try:
+        outcomes = grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)
+    finally:
+        done.set()
+        watcher.join()
+    assert [o.status for o in outcomes] == ["graded", "graded"], outcomes
+    assert peak[0] >= 2, "B's kernel was not started while A was graded: nothing was tested"
+    for student in ("a_first", "b_second"):
+        graded = nbformat.read(root / "autograded" / student / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+        text = "".join(o.get("text", "") for c in graded.cells if c.cell_type == "code" for o in c.get("outputs", []))
+        assert "OWN KERNEL SEEN True OTHER KERNELS [] OTHER FILES []" in text, \
+            f"{student}'s kernel saw another kernel or another student's files: {text}"
+        assert not (root / "submitted" / student / "ps0_tiny" / f"planted-{student}").exists()
+    from tests.tiny_course import scores
+
+    got = scores(f"sqlite:///{root / 'gradebook.db'}")
+    assert got == {"a_first": {"square_small": 1.0, "square_negative": 2.0},
+                   "b_second": {"square_small": 1.0, "square_negative": 2.0}}

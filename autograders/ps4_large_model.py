@@ -203,7 +203,7 @@ def _diagnose_hang(exercise: str, world: int, hang: dict) -> str:
                 sent_forward = sum(1 for op, to, _ in logs[first]["calls"] if op == "send" and to == second)
                 why = (f"rank {first} waits for a gradient from rank {second} before it has sent rank {second} the activation "
                        "that gradient is computed from" if sent_forward == 0 else
-                       f"each waits for a message the other sends only after its own recv")
+                       "each waits for a message the other sends only after its own recv")
                 return (f"{exercise} on {world} ranks did not finish: ranks {first} and {second} each wait in recv for the "
                         f"other ({why}). send and recv pair up in program order: a rank sends its activation forward "
                         "before it waits for the gradient coming back.")

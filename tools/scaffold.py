@@ -35,7 +35,7 @@ import sys
 import nbformat
 
 from tools.course import ROOT, assignments, notebook_name
-from tools.nbauthor import code, md, solution, tests
+from tools.nbauthor import md, solution, tests
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 HEADING = re.compile(r"^## Exercise (\d+)", re.M)

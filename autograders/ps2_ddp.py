@@ -415,6 +415,9 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
                 got = "nothing" if res["returned"] is None else f"a {res['returned']}"
                 raise AssertionError(f"train_ddp returned {got}: return the bare trained model (ddp_model.module)")
         printed = [res["printed"] for res in results]
+        if not all(isinstance(p, dict) and set(p) == {"stdout", "stderr"} for p in printed):
+            raise AssertionError("train_ddp: the observation of what each rank printed is incomplete: "
+                                 "the grading code was changed")
         others = [r for r, p in enumerate(printed) if r != 0 and p["stdout"]]
         if others:
             raise AssertionError(

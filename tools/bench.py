@@ -1,4 +1,7 @@
-"""Measure the course's targets (COURSE.md, "Targets") and print a table for the README.
+"""Measure the course's targets and print a table for the README.
+
+The targets: launch overhead against torch's spawn, grading speed against a bare run of the same
+notebooks, lecture and solution run times.
 
     python -m tools.bench              # everything
     python -m tools.bench launch       # one section: launch | autograde | notebooks | course | class

@@ -81,7 +81,7 @@ def plot_class(exercises: list[Exercise], path: str) -> str | None:
                              gridspec_kw={"height_ratios": heights})
     for ax, assignment, row in zip(axes[:, 0], assignments, rows):
         row = row[::-1]  # barh draws bottom-up: the hardest exercise on top
-        labels = [f"{e.name} ({e.max_score:g} pts)" for e in row]
+        labels = [f"{e.name} ({e.max_score:g} pt{'s' * (e.max_score != 1)})" for e in row]
         left = [0.0] * len(row)
         for outcome in (FULL, PARTIAL, NONE):
             widths = [100 * e.share(outcome) for e in row]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import torch
@@ -14,6 +15,34 @@ def observed(cases, results) -> list:
         got = len(results) if isinstance(results, list) else type(results).__name__
         raise AssertionError(f"the observation holds {got} results for {len(cases)} cases: the grading code was changed")
     return list(zip(cases, results))
+
+
+def numbers_close(a, b) -> bool:
+    """a is a real number (not a bool) equal to b up to float rounding."""
+    return isinstance(a, numbers.Real) and not isinstance(a, bool) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
+
+
+def tensors_close(a: torch.Tensor, b: torch.Tensor, rtol=1e-4, atol=1e-6) -> bool:
+    """allclose in float64 on CPU, whatever the two tensors' dtype and device."""
+    return torch.allclose(a.detach().double().cpu(), b.detach().double().cpu(), rtol=rtol, atol=atol)
+
+
+def same_shape_close(a, b, rtol=1e-4, atol=1e-6) -> bool:
+    """tensors_close, False for anything that is not a tensor of b's shape (a student's value)."""
+    return isinstance(a, torch.Tensor) and tuple(a.shape) == tuple(b.shape) and tensors_close(a, b, rtol, atol)
+
+
+def on_rank_error(exercise: str, rank: int, world: int, detail: str) -> AssertionError:
+    """The error a failed assert inside rank `rank` produced (as probes.common.run_ranks words it)."""
+    return AssertionError(f"{exercise} (rank {rank} of {world}): {detail}")
+
+
+def judged_on_rank(exercise: str, rank: int, world: int, check, *args) -> None:
+    """Run one rank's judgement; a failure reads as it did when the rank itself raised it."""
+    try:
+        check(*args)
+    except AssertionError as exc:
+        raise on_rank_error(exercise, rank, world, str(exc)) from None
 
 
 def off(got, right) -> str:

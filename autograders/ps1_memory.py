@@ -14,7 +14,7 @@ import numbers
 import torch
 from torch import nn
 
-from autograders.common import assert_tensors_close, judge_choice, observed, off
+from autograders.common import assert_tensors_close, judge_choice, numbers_close, observed, off
 from autograders.judge import Raised, type_name
 from probes import ps1_memory as probe
 
@@ -139,8 +139,6 @@ def _reference_per_device(num_params, num_devices, strategy, weight_bytes=2, gra
     return out
 
 
-def _close(a, b) -> bool:
-    return isinstance(a, numbers.Real) and not isinstance(a, bool) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
 
 
 def judge_per_device_memory(results) -> None:
@@ -152,33 +150,33 @@ def judge_per_device_memory(results) -> None:
         missing = [k for k in _COMPONENTS if k not in got]
         assert not missing, f"{call} lacks the key(s) {missing}; it needs {list(_COMPONENTS)}"
         for comp in ("weights", "gradients", "optimizer_state"):
-            if _close(got[comp], expected[comp]):
+            if numbers_close(got[comp], expected[comp]):
                 continue
             per = {"weights": kw.get("weight_bytes", 2), "gradients": kw.get("grad_bytes", 2),
                    "optimizer_state": kw.get("state_bytes", 12)}[comp]
             full, exact = params * per, params * per / n
             with_defaults = _reference_per_device(params, n, strategy)[comp]
             arg = {"weights": "weight_bytes", "gradients": "grad_bytes", "optimizer_state": "state_bytes"}[comp]
-            if kw and arg in kw and _close(got[comp], with_defaults) and not _close(with_defaults, expected[comp]):
+            if kw and arg in kw and numbers_close(got[comp], with_defaults) and not numbers_close(with_defaults, expected[comp]):
                 hint = (f"you used the default bytes per parameter for the {comp}, not the {arg}={kw[arg]} this call "
                         "passed: multiply by the argument")
-            elif comp in _SHARDED[strategy] and params % n and _close(got[comp], (params // n) * per):
+            elif comp in _SHARDED[strategy] and params % n and numbers_close(got[comp], (params // n) * per):
                 hint = (f"you rounded the shard down: {params} parameters don't split evenly over {n} devices, and "
                         f"a shard holds ceil({params} / {n}) parameters (the last shard is padded), not the floor")
-            elif comp in _SHARDED[strategy] and params % n and _close(got[comp], round(params / n) * per):
+            elif comp in _SHARDED[strategy] and params % n and numbers_close(got[comp], round(params / n) * per):
                 hint = (f"you rounded the shard to the nearest integer: {params} parameters don't split evenly over "
                         f"{n} devices, and a shard holds ceil({params} / {n}) parameters (the last shard is padded)")
-            elif comp in _SHARDED[strategy] and _close(got[comp], full) and n > 1:
+            elif comp in _SHARDED[strategy] and numbers_close(got[comp], full) and n > 1:
                 hint = f"you kept the full {comp} on every device, but {_WHY[strategy]}"
-            elif comp not in _SHARDED[strategy] and _close(got[comp], exact) and n > 1:
+            elif comp not in _SHARDED[strategy] and numbers_close(got[comp], exact) and n > 1:
                 hint = f"you sharded the {comp}, but {_WHY[strategy]}"
-            elif comp in _SHARDED[strategy] and _close(got[comp], exact) and params % n:
+            elif comp in _SHARDED[strategy] and numbers_close(got[comp], exact) and params % n:
                 hint = (f"{params} parameters don't split evenly over {n} devices: a shard holds "
                         f"ceil({params} / {n}) parameters (the last shard is padded)")
             else:
                 hint = _WHY[strategy]
             raise AssertionError(f"{call}[{comp!r}]: {off(got[comp], expected[comp])}: {hint}")
-        assert _close(got["total"], expected["total"]), (
+        assert numbers_close(got["total"], expected["total"]), (
             f"{call}['total'] is {got['total']}, not the sum of the three components")
 
 

@@ -25,7 +25,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, off
+from autograders.common import judge_choice, off, on_rank_error, same_shape_close, tensors_close
 from autograders.judge import Raised, type_name
 from probes import ps2_ddp as probe
 
@@ -35,13 +35,8 @@ WORLD_SIZES = probe.WORLD_SIZES
 # --------------------------------------------------------------------------- shared pieces
 
 
-def _close(a: torch.Tensor, b: torch.Tensor, rtol=1e-4, atol=1e-6) -> bool:
-    return torch.allclose(a.detach().double().cpu(), b.detach().double().cpu(), rtol=rtol, atol=atol)
 
 
-def _same_shape_close(a, b, rtol=1e-4, atol=1e-6) -> bool:
-    """_close, False for anything that is not a tensor of b's shape (a student's value)."""
-    return isinstance(a, torch.Tensor) and tuple(a.shape) == tuple(b.shape) and _close(a, b, rtol, atol)
 
 
 def _ratio(actual: torch.Tensor, expected: torch.Tensor) -> float:
@@ -49,9 +44,6 @@ def _ratio(actual: torch.Tensor, expected: torch.Tensor) -> float:
     return actual.double().abs().sum().item() / den if den else float("nan")
 
 
-def _on_rank(exercise: str, rank: int, world: int, detail: str) -> AssertionError:
-    """The error a failed assert inside rank `rank` produced (see probes.common.run_ranks)."""
-    return AssertionError(f"{exercise} (rank {rank} of {world}): {detail}")
 
 
 def _worlds(observation, exercise: str):
@@ -69,18 +61,18 @@ def _worlds(observation, exercise: str):
 
 def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor, local, world_size: int) -> str | None:
     """None when `actual` is the averaged gradient, else a sentence naming the mistake."""
-    if _same_shape_close(actual, expected):
+    if same_shape_close(actual, expected):
         return None
     if not isinstance(actual, torch.Tensor) or tuple(actual.shape) != tuple(expected.shape):
         return f"{name}'s gradient is not the average of the ranks' gradients (it is {type_name(actual)} {getattr(actual, 'shape', '')})."
-    if isinstance(local, torch.Tensor) and _same_shape_close(actual, local):
+    if isinstance(local, torch.Tensor) and same_shape_close(actual, local):
         return (f"the gradient of {name} is still this rank's own gradient: it was never all-reduced "
                 "across ranks. Call dist.all_reduce on every gradient, then divide by the world size.")
-    if _close(actual, expected * world_size):
+    if tensors_close(actual, expected * world_size):
         return (f"the gradients were summed, not averaged: {name}'s gradient is {world_size}x (world_size times) too "
                 "large. Divide by dist.get_world_size() after the all_reduce.")
     for k in range(2, 9):
-        if k != world_size and _close(actual, expected * world_size / k):
+        if k != world_size and tensors_close(actual, expected * world_size / k):
             return (f"{name}'s gradient is {world_size / k:g}x the average: it was divided by {k}, "
                     "not by the world size. Use dist.get_world_size(), never a hard-coded number.")
     return (f"{name}'s gradient is not the average of the ranks' gradients "
@@ -105,20 +97,20 @@ def judge_average_gradients(observation) -> None:
         for rank, res in enumerate(per_rank):
             for name, changed, local, grad, ref in zip(res["names"], res["changed"], res["local"], res["grads"], reference, strict=True):
                 if changed:
-                    raise _on_rank("average_gradients", rank, world,
+                    raise on_rank_error("average_gradients", rank, world,
                                    f"average_gradients changed the parameter {name} itself: it must only change the .grad tensors")
                 if ref is None:
                     if grad is not None:
-                        raise _on_rank("average_gradients", rank, world, (
+                        raise on_rank_error("average_gradients", rank, world, (
                             f"{name} has requires_grad=False, so its .grad was None, but after average_gradients it is a "
                             "tensor: skip parameters whose .grad is None"))
                     continue
                 if not isinstance(grad, torch.Tensor):
-                    raise _on_rank("average_gradients", rank, world,
+                    raise on_rank_error("average_gradients", rank, world,
                                    f"after average_gradients, {name}.grad is {grad!r}, not a tensor")
                 problem = _diagnose_gradients(name, grad, ref, local, world)
                 if problem is not None:
-                    raise _on_rank("average_gradients", rank, world, f"on {world} ranks, {problem}")
+                    raise on_rank_error("average_gradients", rank, world, f"on {world} ranks, {problem}")
 
 
 # --------------------------------------------------------------------------- exercise 2
@@ -138,39 +130,39 @@ def judge_my_ddp_broadcast(observation) -> None:
         # their weights with a collective), then what needs every rank's weights.
         for rank, res in enumerate(per_rank):
             if res["num_params"] != num_params:
-                raise _on_rank(exercise, rank, world,
+                raise on_rank_error(exercise, rank, world,
                                "MyDDP(model).parameters() must be the wrapped model's parameters (keep the model as self.module)")
             if not res["module_kept"]:
-                raise _on_rank(exercise, rank, world, (
+                raise on_rank_error(exercise, rank, world, (
                     "MyDDP(model).module is not the model it was given: keep the wrapped model itself as self.module "
                     "(as torch's DDP does; that attribute is where the 'module.' prefix of its state_dict comes from)"))
         gathered = [r["params"] for r in per_rank]
-        agree = all(_same_shape_close(g, gathered[0], 0, 0) for g in gathered)
-        if agree and not _same_shape_close(gathered[0], expected_params):
-            raise _on_rank(exercise, 0, world,
+        agree = all(same_shape_close(g, gathered[0], 0, 0) for g in gathered)
+        if agree and not same_shape_close(gathered[0], expected_params):
+            raise on_rank_error(exercise, 0, world,
                            "all ranks hold the same weights after MyDDP(model), but they are not rank 0's: broadcast with src=0")
         for rank, res in enumerate(per_rank):
-            if rank != 0 and _same_shape_close(res["params"], res["own"]):
-                raise _on_rank(exercise, rank, world, (
+            if rank != 0 and same_shape_close(res["params"], res["own"]):
+                raise on_rank_error(exercise, rank, world, (
                     f"rank {rank} still holds its own random initial weights after MyDDP(model): the parameters were not "
                     "broadcast from rank 0 at construction (dist.broadcast(p.data, src=0) for every parameter)"))
         gathered = [r["params"] for r in per_rank]
-        agree = all(_same_shape_close(g, gathered[0], 0, 0) for g in gathered)
+        agree = all(same_shape_close(g, gathered[0], 0, 0) for g in gathered)
         for rank, res in enumerate(per_rank):
             got = res["params"]
-            if agree and not _same_shape_close(got, expected_params):
-                raise _on_rank(exercise, rank, world,
+            if agree and not same_shape_close(got, expected_params):
+                raise on_rank_error(exercise, rank, world,
                                "all ranks hold the same weights after MyDDP(model), but they are not rank 0's: broadcast with src=0")
-            if not _same_shape_close(got, expected_params, 0, 0):
-                raise _on_rank(exercise, rank, world, (
+            if not same_shape_close(got, expected_params, 0, 0):
+                raise on_rank_error(exercise, rank, world, (
                     f"after MyDDP(model), rank {rank}'s parameters are not rank 0's initial parameters: broadcast every "
                     "parameter from rank 0 at construction"))
-            if not _same_shape_close(res["buffers"], expected_buffers, 0, 0):
-                raise _on_rank(exercise, rank, world, (
+            if not same_shape_close(res["buffers"], expected_buffers, 0, 0):
+                raise on_rank_error(exercise, rank, world, (
                     f"the parameters were broadcast but the buffers were not: rank {rank}'s buffer 'shift' differs from "
                     "rank 0's. Broadcast module.buffers() too (BatchNorm running statistics live there)"))
-            if not _same_shape_close(res["forward"], expected_out):
-                raise _on_rank(exercise, rank, world, "MyDDP(model)(x) must return model(x) (forward the call to the wrapped module)")
+            if not same_shape_close(res["forward"], expected_out):
+                raise on_rank_error(exercise, rank, world, "MyDDP(model)(x) must return model(x) (forward the call to the wrapped module)")
 
 
 def _single_process_trajectory(world: int):
@@ -196,7 +188,7 @@ def judge_my_ddp_training(observation) -> None:
         reference = _single_process_trajectory(world)
         for rank, res in enumerate(per_rank):
             if len(res["steps"]) != len(reference):
-                raise _on_rank(exercise, rank, world, "the observation is incomplete: the grading code was changed")
+                raise on_rank_error(exercise, rank, world, "the observation is incomplete: the grading code was changed")
         for index, (ref_grads, ref_params) in enumerate(reference):
             step = index + 1
             for rank, res in enumerate(per_rank):
@@ -205,19 +197,19 @@ def judge_my_ddp_training(observation) -> None:
                     if ref is None:
                         continue
                     if grad is None:
-                        raise _on_rank(exercise, rank, world, f"after sync_gradients, {name}.grad is None")
+                        raise on_rank_error(exercise, rank, world, f"after sync_gradients, {name}.grad is None")
                     problem = _diagnose_gradients(name, grad, ref, local, world)
                     if problem is not None:
-                        raise _on_rank(exercise, rank, world, f"step {step} on {world} ranks: {problem}")
+                        raise on_rank_error(exercise, rank, world, f"step {step} on {world} ranks: {problem}")
             gathered = [res["steps"][index]["params"] for res in per_rank]
             for r, g in enumerate(gathered):
-                if not _same_shape_close(g, gathered[0], 0, 0):
-                    raise _on_rank(exercise, 0, world, (
+                if not same_shape_close(g, gathered[0], 0, 0):
+                    raise on_rank_error(exercise, 0, world, (
                         f"after step {step} on {world} ranks, rank {r}'s parameters differ from rank 0's: every rank must "
                         "end each step with the same averaged gradients"))
             for rank, flat in enumerate(gathered):
-                if not _same_shape_close(flat, ref_params):
-                    raise _on_rank(exercise, rank, world, (
+                if not same_shape_close(flat, ref_params):
+                    raise on_rank_error(exercise, rank, world, (
                         f"after step {step} on {world} ranks, the parameters differ from one process training on the "
                         "global batch"))
 
@@ -385,12 +377,12 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
             expected = probe.flat(params)
             for r, res in enumerate(results):
                 got = res["seen"][step][1] if step < E * steps_per_epoch else res["final"]
-                if step == 0 and not _same_shape_close(got, expected, 0, 0):
+                if step == 0 and not same_shape_close(got, expected, 0, 0):
                     raise AssertionError(
                         f"train_ddp on {world} ranks: rank {r} started training from weights that are not rank 0's "
                         "initial weights (the ranks are seeded differently here). Wrap the model in "
                         "DistributedDataParallel, which broadcasts rank 0's weights at construction")
-                if not _same_shape_close(got, expected):
+                if not same_shape_close(got, expected):
                     after = f"after step {step}" if step < E * steps_per_epoch else "after the last step"
                     raise AssertionError(
                         f"train_ddp on {world} ranks: {after}, rank {r}'s parameters differ from one process training "
@@ -445,21 +437,21 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
 def _which_training_mistake(got, mistakes, rank: int, world: int) -> str:
     """Name the usual mistake whose step gives `got`, or list them honestly."""
     if mistakes is not None:
-        if _same_shape_close(got, mistakes["local"][rank]) and world > 1:
+        if same_shape_close(got, mistakes["local"][rank]) and world > 1:
             return (f"Rank {rank} stepped with the gradient of its own batch only: the gradients were not averaged "
                     "across the ranks. Run the forward pass through the DistributedDataParallel wrapper "
                     "(ddp_model(X), not the bare model), which averages them during backward")
-        if _same_shape_close(got, mistakes["scaled up"]):
+        if same_shape_close(got, mistakes["scaled up"]):
             return (f"The step went {world}x (world_size times) as far as it should: either the learning rate was "
                     "multiplied by the world size (the exercise asks for SGD(lr=lr), no scaling) or the gradients "
                     "were summed over the ranks instead of averaged")
-        if _same_shape_close(got, mistakes["scaled down"]):
+        if same_shape_close(got, mistakes["scaled down"]):
             return (f"The step went 1/{world} as far as it should: the loss or the learning rate was divided by the "
                     "world size, but DistributedDataParallel already averages the gradients")
-        if _same_shape_close(got, mistakes["accumulated"]):
+        if same_shape_close(got, mistakes["accumulated"]):
             return ("The gradients of the earlier steps were added to this step's: .grad accumulates across "
                     "backward() calls, so call optimizer.zero_grad() before every backward")
-        if _same_shape_close(got, mistakes["no step"], 0, 0):
+        if same_shape_close(got, mistakes["no step"], 0, 0):
             return ("The parameters did not change in the previous step: did optimizer.step() run, on gradients "
                     "that were not zeroed between backward() and step()?")
     return ("None of the usual causes fits exactly (the learning rate scaled by the world size, summed gradients, "
@@ -529,7 +521,7 @@ def judge_train_ddp_checkpoint(observation) -> None:
         if set(run["final_state"]) != set(fresh.state_dict()):
             raise AssertionError(f"train_ddp on {world} ranks: the observation is incomplete: the grading code was changed")
         for k, v in run["final_state"].items():
-            if not _same_shape_close(checkpoint[k], v, 0, 0):
+            if not same_shape_close(checkpoint[k], v, 0, 0):
                 raise AssertionError(
                     f"train_ddp on {world} ranks: the checkpoint's {k} is not the trained value: save after the last "
                     "epoch, once training is over")
@@ -542,7 +534,7 @@ def judge_load_state_anywhere(observation) -> None:
     """Bare <-> DDP <-> DataParallel checkpoints load with strict=True, without touching the caller's dict."""
 
     def _fail(detail: str) -> AssertionError:
-        return _on_rank("load_state_anywhere", 0, 1, detail)
+        return on_rank_error("load_state_anywhere", 0, 1, detail)
 
     expected = probe.flat(probe.net(1).state_dict().values())
     untouched = probe.flat(probe.net(2).state_dict().values())
@@ -571,11 +563,11 @@ def judge_load_state_anywhere(observation) -> None:
                 "consume_prefix_in_state_dict_if_present strips the prefix IN PLACE, and the caller may still need "
                 "the original")
         got = load["weights"]
-        if _same_shape_close(got, untouched, 0, 0):
+        if same_shape_close(got, untouched, 0, 0):
             raise _fail(
                 f"{what} left the weights unchanged: nothing was loaded. Were the keys matched (the 'module.' prefix), "
                 "and did you load with strict=True?")
-        if not _same_shape_close(got, expected, 0, 0):
+        if not same_shape_close(got, expected, 0, 0):
             raise _fail(f"{what} did not give the checkpoint's weights")
         if not load["returned_model"]:
             raise _fail(f"{what}: load_state_anywhere must return the model it loaded into (return model)")

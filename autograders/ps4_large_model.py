@@ -24,7 +24,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, observed, off
+from autograders.common import judge_choice, judged_on_rank, observed, off
 from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
 
@@ -53,12 +53,6 @@ def _reference(widths, batch: int, seed: int, bounds):
     return loss.item(), [[(name, p.grad) for name, p in stage.named_parameters()] for stage in stages]
 
 
-def _on_rank(exercise: str, rank: int, world: int, check, *args) -> None:
-    """Run one rank's judgement; a failure reads as it did when the rank itself raised it."""
-    try:
-        check(*args)
-    except AssertionError as exc:
-        raise AssertionError(f"{exercise} (rank {rank} of {world}): {exc}") from None
 
 
 def _as_float(value):
@@ -229,7 +223,7 @@ def judge_pipeline_stage_step(results) -> None:
         what = f"pipeline_stage_step on {world} ranks"
         for rank in reversed(range(world)):  # a wrong gradient shows first where it is made, then flows back
             rec = _per_rank("pipeline_stage_step", per_rank, world)[rank]
-            _on_rank("pipeline_stage_step", rank, world, _judge_pipeline_rank, what, rec, references[rank], ref_loss,
+            judged_on_rank("pipeline_stage_step", rank, world, _judge_pipeline_rank, what, rec, references[rank], ref_loss,
                      rank, world)
 
 
@@ -267,7 +261,7 @@ def judge_gpipe_full_batch(results) -> None:
             what = f"gpipe_step on {world} ranks with {m} micro-batches"
             for rank in reversed(range(world)):
                 rec = observed(probe.MICRO_BATCHES, per_rank[rank])[i][1]
-                _on_rank("gpipe_step", rank, world, _judge_gpipe_rank, what, rec, references[rank], ref_loss, rank,
+                judged_on_rank("gpipe_step", rank, world, _judge_gpipe_rank, what, rec, references[rank], ref_loss, rank,
                          world, m)
 
 

@@ -10,6 +10,7 @@ are in `autograders.ps2_ddp`, which rebuilds the same inputs from the builders h
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import random
 import shutil
@@ -33,10 +34,10 @@ WORLD_SIZES = (2, 4)
 
 # --------------------------------------------------------------------------- shared pieces
 
+#: run_ranks with this assignment's TIMEOUT.
+_run = functools.partial(run_ranks, timeout=TIMEOUT)
 
-def _run(exercise: str, fn, world_size: int, *args):
-    """run_ranks with this assignment's TIMEOUT."""
-    return run_ranks(exercise, fn, world_size, *args, timeout=TIMEOUT)
+
 
 
 def _run_worlds(exercise: str, fn, args_for_world) -> dict:

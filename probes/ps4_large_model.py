@@ -12,6 +12,7 @@ the grading run.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import tempfile
 
@@ -32,10 +33,10 @@ STRATEGIES = ("single", "ddp", "pipeline", "fsdp")
 
 # --------------------------------------------------------------------------- shared pieces
 
+#: run_ranks with this assignment's TIMEOUT.
+_run = functools.partial(run_ranks, timeout=TIMEOUT)
 
-def _run(exercise: str, fn, world_size: int, *args):
-    """run_ranks with this assignment's TIMEOUT."""
-    return run_ranks(exercise, fn, world_size, *args, timeout=TIMEOUT)
+
 
 
 def model(widths, seed: int = 0) -> nn.Sequential:

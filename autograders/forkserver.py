@@ -20,17 +20,24 @@ process pays for those imports once per run; every command is a `fork()` of it:
 - **no teardown.** A child leaves with `os._exit` once its output is flushed: everything it wrote
   (grades, the graded notebook) was committed and closed by nbgrader before.
 - **a gate.** A child forked with `gated` starts its kernel (and ResilientExecute warms it: see
-  autograders.execute) and then waits, before the notebook's first cell, until the grader says
-  `go`: the next submission's kernel starts while the current one is graded.
+  autograders.execute), says it is warm, and then waits, before the notebook's first cell, until the
+  grader says `go`: the next submission's kernel starts while the current one is graded. The grader
+  starts it once the current kernel is warm, not before: the kernel everyone waits for gets the CPU.
+- **the preload waits for the first kernel.** What children may need later (torch, every judge,
+  matplotlib) is imported one step at a time between requests, once a kernel has warmed up and the
+  next submission has been forked: until then those children import it themselves, at low priority
+  when they wait at their gate (autograders.lowpriority).
 
 Protocol (one JSON object per line): the grader writes {"op": "fork", "id", "argv" (or "call":
 [module, function, arguments]), "env", "cwd", "log", "gated"} | {"op": "go", "id"} | {"op": "kill", "id"}; the server answers {"id", "pid"} once
-forked and {"id", "exit": status} when the child has ended (status as `subprocess` gives it: the exit
+forked, {"id", "warm": true} when a gated child's kernel is warm (the next one may start), and
+{"id", "exit": status} when the child has ended (status as `subprocess` gives it: the exit
 code, or minus the signal). `python -m autograders.forkserver` runs the server.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import selectors
@@ -122,7 +129,7 @@ def _preload_matplotlib() -> None:
 
 def idle_preload() -> list:
     """What the server imports while it has nothing to do, one short step at a time between requests,
-    once it has forked its first child (which, meanwhile, imports what it needs itself: a grading
+    once the first kernel is warm and the next submission forked (which, meanwhile, imports what it needs itself: a grading
     child while its kernel warms up). Children forked later find it imported."""
     return [*_preload_judge_modules(), _preload_matplotlib]
 
@@ -164,7 +171,7 @@ def kill_tree(pid: int) -> None:
             pass
 
 
-def _child(request: dict, gate: int | None, theirs: tuple[int, ...], server: int) -> None:
+def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int, ...], server: int) -> None:
     """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
     code = 1
     try:
@@ -187,6 +194,8 @@ def _child(request: dict, gate: int | None, theirs: tuple[int, ...], server: int
         os.environ.update(request["env"])
         if gate is not None:
             os.environ["DISTCOURSE_GATE_FD"] = str(gate)
+        if warm is not None:
+            os.environ["DISTCOURSE_WARM_FD"] = str(warm)
         if "call" in request:  # a function of the grader's own: module, name, arguments
             import importlib
 
@@ -224,6 +233,7 @@ def serve(inp: int, out: int) -> None:
     """The server's loop: fork on request, open gates, kill, and report every child's end."""
     children: dict[int, str] = {}  # pid -> id
     gates: dict[str, int] = {}  # id -> write end of its gate
+    warms: dict[int, str] = {}  # read end of a child's "warm" pipe -> its id
     pids: dict[str, int] = {}
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_w, False)
@@ -251,23 +261,48 @@ def serve(inp: int, out: int) -> None:
                 if gate is not None:
                     os.close(gate)
                 pids.pop(ident, None)
+                for fd in [fd for fd, owner in warms.items() if owner == ident]:
+                    drop_warm(fd)
                 send({"id": ident, "exit": _status(raw)})
 
+    def drop_warm(fd: int) -> None:
+        sel.unregister(fd)
+        os.close(fd)
+        warms.pop(fd, None)
+
     buffer = b""
-    idle, forked = idle_preload(), False
+    # The idle preload begins once a kernel has warmed up and the next submission has been forked
+    # after it: the first kernels of a run warm up without it taking the CPU they need.
+    idle, warmed, begun = idle_preload(), False, False
     send({"ready": True, "pid": os.getpid()})
     while True:
-        events = sel.select(0 if idle and forked else None)
+        events = sel.select(0 if idle and begun else None)
         if not events and idle:
+            gc.disable()  # the collector finds nothing in what an import builds: a fifth of its time
             try:
                 idle.pop(0)()
             except Exception:  # noqa: BLE001 - a child that needs it imports it and says what failed
                 pass
+            finally:
+                gc.enable()
+            if not idle:
+                gc.freeze()  # what the children share: later collections in them skip it
             continue
         for key, _ in events:
             if key.fd == wake_r:
                 os.read(wake_r, 4096)
                 reap()
+                continue
+            if key.fd in warms:  # a gated child's kernel is warm (or the child ended: nothing to say)
+                try:
+                    said = os.read(key.fd, 1)
+                except OSError:
+                    said = b""
+                ident = warms[key.fd]
+                drop_warm(key.fd)
+                if said:
+                    warmed = True
+                    send({"id": ident, "warm": True})
                 continue
             data = os.read(inp, 65536)
             if not data:  # the grader is gone: so is everything it asked for
@@ -280,20 +315,25 @@ def serve(inp: int, out: int) -> None:
                 request = json.loads(line)
                 ident = request["id"]
                 if request["op"] == "fork":
-                    gate_r, gate_w = os.pipe() if request.get("gated") else (None, None)
+                    gated = bool(request.get("gated"))
+                    gate_r, gate_w = os.pipe() if gated else (None, None)
+                    warm_r, warm_w = os.pipe() if gated else (None, None)
                     me = os.getpid()
                     pid = os.fork()
                     if pid == 0:
-                        theirs = (inp, out, wake_r, wake_w, *([gate_w] if gate_w is not None else []),
-                                *gates.values())
+                        theirs = (inp, out, wake_r, wake_w, *(fd for fd in (gate_w, warm_r) if fd is not None),
+                                  *gates.values(), *warms)
                         sel.close()
-                        _child(request, gate_r, theirs, me)
-                    if gate_r is not None:
+                        _child(request, gate_r, warm_w, theirs, me)
+                    begun = begun or (gated and warmed)
+                    if gated:
                         os.close(gate_r)
+                        os.close(warm_w)
                         gates[ident] = gate_w
+                        warms[warm_r] = ident
+                        sel.register(warm_r, selectors.EVENT_READ)
                     children[pid] = ident
                     pids[ident] = pid
-                    forked = True
                     send({"id": ident, "pid": pid})
                 elif request["op"] == "go":
                     gate = gates.pop(ident, None)
@@ -337,6 +377,7 @@ class ForkServer:
         self._cond = threading.Condition(self._lock)
         self._pids: dict[str, int] = {}
         self._exits: dict[str, int] = {}
+        self._warm: set[str] = set()
         self._ready = False
         self._dead = False
         self._count = 0
@@ -349,6 +390,8 @@ class ForkServer:
             with self._cond:
                 if message.get("ready"):
                     self._ready = True
+                elif message.get("warm"):
+                    self._warm.add(message["id"])
                 elif "pid" in message:
                     self._pids[message["id"]] = message["pid"]
                 elif "exit" in message:
@@ -389,6 +432,17 @@ class ForkServer:
                 raise ServerDied("the grading server ended before it started the command")
         return Child(self, ident, self._pids[ident])
 
+    def wait_warm(self, ident: str, timeout: float) -> bool:
+        """Wait until the gated child `ident` says its kernel is warm (True), or has ended, or `timeout`."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while ident not in self._warm and ident not in self._exits and not self._dead:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+            return ident in self._warm
+
     def wait(self, ident: str, timeout: float | None = None) -> int | None:
         deadline = None if timeout is None else time.monotonic() + timeout
         with self._cond:
@@ -426,6 +480,10 @@ class Child:
 
     def go(self) -> None:
         self.server._send({"op": "go", "id": self.ident})
+
+    def wait_warm(self, timeout: float = 120.0) -> bool:
+        """Wait until its kernel is warm (True), or it has ended, or `timeout` seconds (False)."""
+        return self.server.wait_warm(self.ident, timeout)
 
     def wait(self, timeout: float | None = None) -> int | None:
         """Its exit status (minus the signal that killed it), or None if it runs past `timeout`."""

@@ -1,8 +1,10 @@
 """Build submissions from the corpus and grade them with real nbgrader, for the test suite and the demo.
 
 The one door between the tests and the course's notebooks (in the manner of CS336's adapters):
-submissions are built by tools.submissions (corpus files, `fill`), and `grade(assignment, notebooks)` runs `nbgrader generate_assignment` and `nbgrader autograde` in a
-    temporary course directory and returns, per student, the score and output text of every graded cell.
+submissions are built by tools.submissions (corpus files, `fill`), and `grade(assignment, notebooks)`
+runs `nbgrader generate_assignment`, then grades them through `make grade`'s own path (tools.grade:
+sandboxed, warm grader, feedback) in a temporary course directory, and returns, per student, the
+score, output text and feedback of every graded cell.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import os
 import re
 import sys
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 import nbformat
@@ -69,7 +70,12 @@ def new_course(assignment: str, workdir: str) -> str:
     return course
 
 
-def _grade_chunk(assignment: str, notebooks: dict[str, nbformat.NotebookNode], feedback: bool) -> GradeRun:
+def grade(assignment: str, notebooks: dict, workers: int = 2, feedback: bool = True) -> GradeRun:
+    """Grade `notebooks` (student id -> notebook, or raw text for a broken file) the way a TA does:
+    `make grade`'s path (tools.grade: the warm grader, one sandboxed kernel per submission, `workers`
+    at a time, nbgrader autograde and generate_feedback), in a temporary course directory."""
+    from tools import grade as make_grade
+
     nb_file = notebook_name(assignment)
     with tempfile.TemporaryDirectory(prefix="grade-") as tmp:
         course = new_course(assignment, tmp)
@@ -81,17 +87,8 @@ def _grade_chunk(assignment: str, notebooks: dict[str, nbformat.NotebookNode], f
                     fh.write(nb)
             else:
                 nbformat.write(nb, os.path.join(folder, nb_file))
-        # Kernels talk to nbgrader over IPC sockets in this private folder: parallel graders under
-        # load cannot collide on TCP ports ("Address already in use").
-        ipc = os.path.join(tmp, "ipc")
-        os.makedirs(ipc)
-        proc = nbgrader("autograde", assignment, "--KernelManager.transport=ipc",
-                        f"--KernelManager.ip={os.path.join(ipc, 'kernel')}", cwd=course, check=False)
-        run = GradeRun(log=proc.stdout + proc.stderr)
-        if proc.returncode != 0:
-            raise RuntimeError(f"nbgrader autograde failed:\n{run.log}")
-        if feedback:
-            nbgrader("generate_feedback", assignment, cwd=course)
+        outcomes = make_grade.grade([assignment], course, workers=workers, feedback=feedback)
+        run = GradeRun(log="\n".join(f"{o.student}: {o.status} in {o.seconds:.1f} s {o.reason}" for o in outcomes))
         for student in notebooks:
             path = os.path.join(course, "autograded", student, assignment, nb_file)
             run.cells[student] = {}
@@ -120,20 +117,6 @@ def _read_scores(course: str, assignment: str, nb_file: str, student: str, cells
             if grade.name in cells:
                 cells[grade.name].score = float(grade.score or 0.0)
                 cells[grade.name].max_score = float(grade.max_score)
-
-
-def grade(assignment: str, notebooks: dict, workers: int = 2, feedback: bool = True) -> GradeRun:
-    """Autograde `notebooks` (student id -> notebook) with real nbgrader, in `workers` course copies."""
-    students = sorted(notebooks)
-    chunks = [students[i::workers] for i in range(workers) if students[i::workers]]
-    with ThreadPoolExecutor(len(chunks)) as pool:
-        runs = list(pool.map(lambda chunk: _grade_chunk(assignment, {s: notebooks[s] for s in chunk}, feedback), chunks))
-    merged = GradeRun()
-    for run in runs:
-        merged.cells.update(run.cells)
-        merged.feedback.update(run.feedback)
-        merged.log += run.log
-    return merged
 
 
 if __name__ == "__main__":  # python -m tests.grading ps1_memory : grade the corpus and print a table

@@ -60,6 +60,12 @@ def _wait_for_gate_then_write(path: str) -> None:
         fh.write(f"{told!r} {time.time()}")
 
 
+def _warm_then_wait_for_gate(path: str) -> None:
+    """What ResilientExecute does once its kernel is warm: say so, then wait for its turn."""
+    os.write(int(os.environ["DISTCOURSE_WARM_FD"]), b"w")
+    _wait_for_gate_then_write(path)
+
+
 def _crash() -> None:
     os.kill(os.getpid(), signal.SIGSEGV)
 
@@ -107,6 +113,56 @@ def test_the_gate_holds_until_go(server, tmp_path):
     assert child.wait(60) == 0
     told, at = out.read_text().split()
     assert told == "b'g'" and float(at) >= went
+
+
+def test_a_warm_kernel_is_told_before_its_turn(server, tmp_path):
+    """The grader starts the next kernel once the current one is warm: the child says so before its gate,
+    and a child that ends without warming up does not leave the grader waiting."""
+    out = tmp_path / "gated.txt"
+    child = _call(server, tmp_path, "_warm_then_wait_for_gate", str(out), gated=True)
+    assert child.wait_warm(60) is True
+    assert child.wait(1) is None and not out.exists(), "warm is not a turn: the gate still holds"
+    child.go()
+    assert child.wait(60) == 0 and out.exists()
+    crashed = _call(server, tmp_path, "_crash", gated=True)
+    started = time.monotonic()
+    assert crashed.wait_warm(60) is False and time.monotonic() - started < 30
+    assert crashed.wait(30) == -signal.SIGSEGV
+
+
+NAMESPACE_CHECK = """\"\"\"The grader's warm-up leaves no name in the notebook and no lower priority in the kernel.\"\"\"
+import os
+import sys
+assert "torch" in sys.modules, "the warm-up did not import torch"
+left = sorted({"torch", "helpers", "gc", "importlib", "threading"} & set(globals()))
+assert not left, f"names the notebook did not define: {left}"
+assert os.getpriority(os.PRIO_PROCESS, 0) == 0, "the kernel's main thread runs at lower priority"
+"""
+
+
+def test_the_warm_up_leaves_the_notebook_as_it_would_be_at_home(tmp_path):
+    """A notebook that forgets `import torch` must fail in grading as it fails at home; and the student's
+    code (the kernel's main thread, the ranks it forks) runs at normal priority, prestarted or not."""
+    from tools import nbauthor as nba
+
+    root = tmp_path / "course"
+    root.mkdir()
+    (root / "nbgrader_config.py").write_text(open(os.path.join(ROOT, "nbgrader_config.py")).read())
+    nba.write(str(root / "source" / "ps0_names" / "ps0_names.ipynb"), [nba.code("clean", NAMESPACE_CHECK)])
+    grade.ensure_in_gradebook(["ps0_names"], str(root))
+    release = root / "release" / "ps0_names" / "ps0_names.ipynb"
+    for student in ("first", "prestarted", "third"):  # the 2nd and 3rd kernels warm up while one is graded
+        (root / "submitted" / student / "ps0_names").mkdir(parents=True)
+        (root / "submitted" / student / "ps0_names" / "ps0_names.ipynb").write_text(release.read_text())
+    outcomes = grade.grade(["ps0_names"], str(root), workers=1, feedback=False)
+    assert [o.status for o in outcomes] == ["graded"] * 3, outcomes
+    from tests.grading import _cell_output
+    for student in ("first", "prestarted", "third"):
+        nb = nbformat.read(root / "autograded" / student / "ps0_names" / "ps0_names.ipynb", as_version=4)
+        cells = [c for c in nb.cells if c.cell_type == "code"]
+        assert cells and all(c.get("execution_count") for c in cells), f"{student}: the check did not run"
+        errors = [_cell_output(c) for c in cells if any(o.get("output_type") == "error" for o in c.get("outputs", []))]
+        assert not errors, f"{student}: {errors}"
 
 
 def test_children_die_with_the_server_and_a_new_server_takes_over(tmp_path):

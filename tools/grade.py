@@ -276,6 +276,13 @@ class Submission:
             argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
         self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True)
 
+    def wait_warm(self, timeout: float = 120.0) -> None:
+        """Until its kernel is warm (or it ended, or `timeout`): then the next kernel may start."""
+        try:
+            self.child.wait_warm(timeout)
+        except forkserver.ServerDied:
+            pass
+
     def go(self) -> None:
         """Its turn: open the gate (nbgrader runs the first cell as soon as its kernel is warm)."""
         if self.began is None:
@@ -411,21 +418,26 @@ class SandboxMissing(SystemExit):
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
           submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True,
           unsandboxed: bool = False, limits: dict | None = None, db_url: str | None = None,
-          shard: str | None = None, warn: bool = True, plot: bool = False) -> list[Outcome]:
+          shard: str | None = None, warn: bool = True, plot: bool = False, tables: str | None = None) -> list[Outcome]:
     """Grade every submission of `names`; see the module docstring.
 
     Student code runs in the sandbox of autograders.sandbox (`limits` overrides its resource caps).
     Where it cannot run, grading is refused unless `unsandboxed=True` says to run student code with
     the grader's own rights. `db_url` points every nbgrader call at another gradebook (a PostgreSQL
     server shared by several machines); `shard="i/n"` grades only this machine's share. `plot` draws
-    grades_by_exercise.png (tools.class_report) beside the feedback and export.
+    grades_by_exercise.png (tools.class_report) beside the feedback and export; `tables` is a file
+    to write the gradebook's tables to (`write_tables`).
     """
     forkserver.leave_out_unneeded_imports()
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
-    servers = _Servers(root)  # the warm grader imports nbgrader, torch and the judges meanwhile
+    servers, steps = _Servers(root), None  # the warm grader imports nbgrader, torch and the judges meanwhile
     try:
+        # the gradebook is checked by a child of the warm grader (nbgrader's imports are there already)
+        # while this process checks the sandbox
+        steps = ClassSteps(servers, root)
+        steps.start(("call", "tools.grade", "ensure_in_gradebook", [names, root, db_url]))
         why = None if unsandboxed else sandbox.self_test(root)
         if why:
             raise SandboxMissing(
@@ -437,7 +449,8 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             print("WARNING: grading WITHOUT a sandbox: student code runs with your rights (README, Threat model)",
                   file=sys.stderr)
         workers = workers or os.cpu_count() or 1
-        ensure_in_gradebook(names, root, db_url)
+        if not steps.wait(quiet=True):
+            ensure_in_gradebook(names, root, db_url)  # again here, where its error reaches the TA
         queue, outcomes = [], []
         for student, assignment in shard_of(jobs(names, root), shard):
             if not regrade and already_graded(student, assignment, root):
@@ -447,7 +460,6 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         queue.reverse()  # popped from the end: in order
         progress = Progress(len(queue))
         lock, stop = threading.Lock(), threading.Event()
-        steps = ClassSteps(servers, root)
         left = {name: 0 for name in names}  # submissions of each assignment still to grade
         for job in queue:
             left[job.assignment] += 1
@@ -501,11 +513,13 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             return None
 
         def work() -> None:
-            # Each worker grades one submission while the kernel of its next one starts and warms up.
+            # Each worker grades one submission while the kernel of its next one starts and warms up:
+            # started once the current kernel is warm, so that the two do not share the CPU before.
             upcoming = next_started()
             while upcoming is not None and not stop.is_set():
                 current = upcoming
                 current.go()
+                current.wait_warm()
                 upcoming = next_started()
                 outcome = current.finish(submission_timeout)
                 with lock:
@@ -538,12 +552,16 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
         if plot:
             steps.start(("call", "tools.class_report", "write_class_report", [root, db_url or _db_url(root)]))
+        if tables:
+            steps.start(("call", "tools.grade", "write_tables", [root, db_url, tables]))
         steps.wait()
         report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
         write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
         return outcomes
     finally:
         servers.close()
+        if steps is not None:
+            steps.close()
 
 
 class ClassSteps:
@@ -566,20 +584,26 @@ class ClassSteps:
             child = None
         self.running.append((step, log, child))
 
-    def wait(self) -> None:
-        """Wait for every step started; a failure is said on stderr, with the end of its log."""
+    def wait(self, quiet: bool = False) -> bool:
+        """Wait for every step started; a failure is said on stderr (unless `quiet`), with the end of its
+        log. True when every step succeeded."""
+        ok = True
         for step, log, child in self.running:
             try:
                 status = "could not start" if child is None else child.wait()
             except forkserver.ServerDied:
                 status = "the grading server ended"
-            if status != 0:
+            ok = ok and status == 0
+            if status != 0 and not quiet:
                 text = ""
                 if os.path.exists(log):
                     with open(log, errors="replace") as fh:
                         text = fh.read()[-2000:]
                 print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {text}", file=sys.stderr)
         self.running = []
+        return ok
+
+    def close(self) -> None:
         shutil.rmtree(self.logs, ignore_errors=True)
 
 
@@ -668,6 +692,13 @@ def gradebook_table(root: str = ROOT, db_url: str | None = None) -> str:
     return "\n".join(lines)
 
 
+def write_tables(root: str, db_url: str | None, path: str) -> None:
+    """The gradebook's two tables (per submission, per exercise) into the file `path`."""
+    text = gradebook_table(root, db_url) + "\n\n" + exercise_table(root, db_url)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="assignments (default: all that have submissions)")
@@ -686,13 +717,18 @@ def main(argv=None) -> int:
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
     start, started = time.monotonic(), time.time() - 1
-    outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout,
-                     unsandboxed=args.unsandboxed, db_url=args.db_url, shard=args.shard, plot=True)
-    seconds = time.monotonic() - start
+    with tempfile.TemporaryDirectory(prefix="grade-tables-") as folder:
+        tables = os.path.join(folder, "tables.txt")  # written by the warm grader, beside the export
+        outcomes = grade(args.names, args.course_dir, args.workers, args.regrade, args.submission_timeout,
+                         unsandboxed=args.unsandboxed, db_url=args.db_url, shard=args.shard, plot=True, tables=tables)
+        seconds = time.monotonic() - start
+        if os.path.isfile(tables):
+            with open(tables, encoding="utf-8") as fh:
+                text = fh.read()
+        else:
+            text = gradebook_table(args.course_dir, args.db_url) + "\n\n" + exercise_table(args.course_dir, args.db_url)
     print()
-    print(gradebook_table(args.course_dir, args.db_url))
-    print()
-    print(exercise_table(args.course_dir, args.db_url))
+    print(text)
     plot = os.path.join(args.course_dir, "grades_by_exercise.png")  # drawn by grade(), beside the feedback
     plot = plot if os.path.isfile(plot) and os.path.getmtime(plot) >= started else None
     problems = [o for o in outcomes if o.status in ("failed", "timeout", "refused")]

@@ -33,7 +33,7 @@ HIDDEN = HIDDEN_TESTS
 
 
 #: Modules of autograders/ that hold no judges.
-_NOT_JUDGES = {"common", "execute", "feedback", "forkserver", "judge", "sandbox", "scores"}
+_NOT_JUDGES = {"common", "execute", "feedback", "forkserver", "judge", "lowpriority", "sandbox", "scores"}
 
 
 def preload(assignment: str | None = None) -> None:

@@ -64,9 +64,9 @@ GATE_ENV = "DISTCOURSE_GATE_FD"
 WARM_ENV = "DISTCOURSE_WARM_FD"
 
 #: The warm-up run in the kernel: the imports every notebook of the course starts with, in a thread
-#: of low priority (NICE; on Linux a thread's nice value is its own) when the kernel warms up for the
+#: of low priority (NICE, put in for __NICE__; on Linux a thread's nice value is its own) when the kernel warms up for the
 #: next submission, so that it takes only the CPU the current one leaves; with the cyclic garbage collector off while
-#: it imports (a fifth of the time torch takes to import goes to collections that find nothing), and
+#: it imports (about a tenth of the time torch takes to import goes to collections that find nothing), and
 #: those objects frozen after (`gc.freeze`: later collections in the kernel and in the ranks it forks
 #: skip them). Nothing is left in the notebook's namespace: a notebook that forgets `import torch`
 #: fails in grading as it does at home.
@@ -76,7 +76,7 @@ def __distcourse_warm_up():
     def imports():
         try:  # autograders.lowpriority.lower_this_thread (the kernel cannot import the grader's modules)
             tid = threading.get_native_id()
-            os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + NICE))
+            os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + __NICE__))
         except (AttributeError, OSError):
             pass
         for name in ("torch", "torch.distributed", "torch._dynamo", "helpers"):
@@ -172,7 +172,7 @@ class ResilientExecute(Execute):
         imports the judges; wait for it at most startup_timeout seconds, else start a fresh kernel."""
         assignment = (self.resources.get("nbgrader") or {}).get("assignment")
         waiting = self._gate is not None and not _readable(self._gate)  # else its turn has come already
-        code = self.warm_up_code.replace("NICE", str(NICE if waiting else 0))
+        code = self.warm_up_code.replace("__NICE__", str(NICE if waiting else 0))
         msg_id = self.kc.execute(code, silent=True, store_history=False) if self.warm_up_code else None
         assignment = assignment if isinstance(assignment, str) else None
         if waiting:

@@ -37,6 +37,7 @@ import time
 from dataclasses import asdict, dataclass
 
 from autograders import forkserver, sandbox
+from tools.admission import Admission
 from tools.course import ROOT, assignments, notebook_name, venv_env
 
 
@@ -512,24 +513,52 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 return job
             return None
 
-        def work() -> None:
-            # Each worker grades one submission while the kernel of its next one starts and warms up:
-            # started once the current kernel is warm, so that the two do not share the CPU before.
-            upcoming = next_started()
-            while upcoming is not None and not stop.is_set():
-                current = upcoming
-                current.go()
-                current.wait_warm()
-                upcoming = next_started()
-                outcome = current.finish(submission_timeout)
-                with lock:
-                    _RUNNING.discard(current)
-                if not stop.is_set():
-                    record(outcome)
-            if upcoming is not None:
-                upcoming.abandon()
+        ready: list[Submission] = []  # started, their kernels warming up (or warm) for their turn
 
-        threads = [threading.Thread(target=work, daemon=True) for _ in range(workers)]
+        def take() -> Submission | None:
+            with lock:
+                if ready:
+                    return ready.pop(0)
+            return next_started()
+
+        def prestart() -> None:
+            """Start kernels for the turns to come: as many warming up or waiting as there are workers."""
+            with lock:
+                wanted = len(ready) < workers
+            if wanted:
+                job = next_started()
+                if job is not None:
+                    with lock:
+                        ready.append(job)
+
+        def work() -> None:
+            # A worker takes a submission whose kernel is already warm when there is one, starts it,
+            # and once its kernel is warm starts the kernel of a later one (at low priority, so the two
+            # do not share the CPU before). The admission lets a submission start only while fewer
+            # than `workers` running ones use the CPU: one that waits (a deadlock until a probe's
+            # timeout) does not hold a worker's place (tools.admission).
+            while not stop.is_set():
+                ticket = object()
+                if not admission.enter(ticket, stop):
+                    return
+                try:
+                    current = take()
+                    if current is None:
+                        return
+                    admission.watch(ticket, current.child.pid)
+                    current.go()
+                    current.wait_warm()
+                    prestart()
+                    outcome = current.finish(submission_timeout)
+                    with lock:
+                        _RUNNING.discard(current)
+                    if not stop.is_set():
+                        record(outcome)
+                finally:
+                    admission.leave(ticket)
+
+        admission = Admission(workers, limit=2 * workers)
+        threads = [threading.Thread(target=work, daemon=True) for _ in range(admission.limit)]
         try:
             for thread in threads:
                 thread.start()
@@ -548,6 +577,10 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             done = sum(o.status == "graded" for o in outcomes)
             print(f"\ninterrupted: {done} submission(s) graded in this run are kept; run again to resume", file=sys.stderr)
             raise
+        finally:
+            admission.close()
+        for job in ready:  # left over only when the run stopped
+            job.abandon()
         # Then what reads every grade, side by side: grades.csv and the picture.
         steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
         if plot:

@@ -1,0 +1,116 @@
+"""Admission by CPU (tools.admission): a submission that waits does not hold a worker; one that computes does."""
+
+import subprocess
+import sys
+import threading
+import time
+
+import nbformat
+import pytest
+
+from tests.tiny_course import expected, make_course, scores
+from tools import admission, grade
+from tools.submissions import fill
+
+SPIN = "import time\nend = time.time() + 60\nwhile time.time() < end:\n    pass\n"
+
+
+def _process(code: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", code])
+
+
+def _admitted_within(gate: admission.Admission, seconds: float, key: str = "second") -> bool:
+    """Whether another submission (`key`) gets a place within `seconds`."""
+    stop = threading.Event()
+    timer = threading.Timer(seconds, stop.set)
+    timer.start()
+    try:
+        return gate.enter(key, stop)
+    finally:
+        timer.cancel()
+
+
+@pytest.mark.parametrize("code, waits", [
+    ("import time; time.sleep(60)", True),  # a deadlock looks like this: no CPU
+    (SPIN, False),
+    # the CPU of a descendant counts (ranks under the kernel under nbgrader)
+    (f"import subprocess, sys; subprocess.run([sys.executable, '-c', {SPIN!r}])", False),
+    # what a descendant used before it ended counts too, once reaped: a run of short-lived processes
+    ("import subprocess, sys\nfor _ in range(200): subprocess.run([sys.executable, '-c', 'sum(range(3_000_000))'])",
+     False),
+], ids=["sleeping", "spinning", "spinning child", "short-lived children"])
+def test_only_a_submission_that_uses_no_cpu_gives_up_its_place(code, waits):
+    gate = admission.Admission(workers=1, limit=2, window=1.0, period=0.1)
+    proc = _process(code)
+    try:
+        assert gate.enter("first")
+        gate.watch("first", proc.pid)
+        assert _admitted_within(gate, 4.0) is waits
+    finally:
+        proc.kill()
+        proc.wait()
+        gate.close()
+
+
+def test_a_new_submission_counts_as_busy_until_a_whole_window_is_seen():
+    gate = admission.Admission(workers=1, limit=2, window=3.0, period=0.1)
+    proc = _process("import time; time.sleep(60)")
+    try:
+        assert gate.enter("first")
+        gate.watch("first", proc.pid)
+        assert not _admitted_within(gate, 1.5)
+        assert _admitted_within(gate, 4.0)
+    finally:
+        proc.kill()
+        proc.wait()
+        gate.close()
+
+
+def test_at_most_limit_run_however_idle():
+    gate = admission.Admission(workers=1, limit=3, window=0.5, period=0.1)
+    procs = [_process("import time; time.sleep(60)") for _ in range(3)]
+    try:
+        for i, proc in enumerate(procs):
+            assert _admitted_within(gate, 3.0, key=f"idle{i}")
+            gate.watch(f"idle{i}", proc.pid)
+        assert not _admitted_within(gate, 1.5, key="fourth")
+        gate.leave("idle0")
+        assert _admitted_within(gate, 1.0, key="fourth")
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait()
+        gate.close()
+
+
+def test_without_proc_every_submission_counts_as_busy(monkeypatch):
+    monkeypatch.setattr(admission, "process_table", lambda: None)
+    gate = admission.Admission(workers=1, limit=2, window=0.5, period=0.1)
+    proc = _process("import time; time.sleep(60)")
+    try:
+        assert gate.enter("first")
+        gate.watch("first", proc.pid)
+        assert not _admitted_within(gate, 2.0)
+    finally:
+        proc.kill()
+        proc.wait()
+        gate.close()
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("grade_resume")
+def test_a_sleeping_submission_lets_the_class_go_on_through_make_grade(tmp_path):
+    """One worker; the first submission sleeps 20 s before it defines its answer. The others are graded
+    meanwhile, in a sandbox each, and all grades are what they should be."""
+    root = make_course(tmp_path, 4)
+    source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    sleeper = fill(release_nb, source_nb, {"square": "import time\ntime.sleep(20)\ndef square(x):\n    return x * x"})
+    nbformat.write(sleeper, root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb")
+    outcomes = grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)
+    assert [o.status for o in outcomes] == ["graded"] * 4
+    assert outcomes[-1].student == "student00", [o.student for o in outcomes]  # the others finished first
+    assert outcomes[-1].seconds >= 20
+    got = scores(f"sqlite:///{root / 'gradebook.db'}")
+    assert got == {"student00": {"square_small": 1.0, "square_negative": 2.0},
+                   **{f"student{i:02d}": expected(i) for i in range(1, 4)}}

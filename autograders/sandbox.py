@@ -45,6 +45,7 @@ import os
 import platform
 import resource
 import shutil
+import signal
 import stat
 import struct
 import subprocess
@@ -119,7 +120,7 @@ def self_test(course_root: str) -> str | None:
     return None
 
 
-def write_kernelspec(folder: str, course_root: str, limits: dict | None = None) -> str:
+def write_kernelspec(folder: str, course_root: str, limits: dict | None = None, template: str | None = None) -> str:
     """Write the `distcourse-sandbox` kernelspec under folder/kernels/; put folder on JUPYTER_PATH."""
     spec_dir = os.path.join(folder, "kernels", KERNEL_NAME)
     os.makedirs(spec_dir, exist_ok=True)
@@ -130,7 +131,9 @@ def write_kernelspec(folder: str, course_root: str, limits: dict | None = None) 
         # Signals reach bwrap, not the kernel inside it: ask the kernel to interrupt itself instead.
         "interrupt_mode": "message",
         "env": {"DISTCOURSE_COURSE_ROOT": os.path.abspath(course_root),
-                "DISTCOURSE_SANDBOX_LIMITS": json.dumps({**DEFAULT_LIMITS, **(limits or {})})},
+                "DISTCOURSE_SANDBOX_LIMITS": json.dumps({**DEFAULT_LIMITS, **(limits or {})}),
+                # the warm template's socket (autograders.zygote): kernels are forked from it
+                **({"DISTCOURSE_ZYGOTE": template} if template else {})},
     }
     with open(os.path.join(spec_dir, "kernel.json"), "w") as fh:
         json.dump(spec, fh, indent=1)
@@ -600,6 +603,14 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["--run"] and "--" in argv:
         cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
     elif "-f" in argv:
+        template = os.environ.get("DISTCOURSE_ZYGOTE")
+        if template:
+            groups = apply_limits(limits)
+            try:
+                sys.exit(kernel_from_template(template, argv[argv.index("-f") + 1], os.getcwd(), course_root, limits,
+                                              groups))
+            except OSError as exc:
+                print(f"sandbox: no kernel from the warm template ({exc}); starting one in bwrap", file=sys.stderr)
         cmd, fds = kernel_command(argv[argv.index("-f") + 1], os.getcwd(), course_root, limits)
     else:
         raise SystemExit(usage)
@@ -607,6 +618,92 @@ def main(argv: list[str]) -> None:
     # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
     # only what finding and loading bwrap needs; the kernel's environment is set by its arguments.
     os.execve(cmd[0], cmd, bwrap_env())
+
+
+HOLDER = ("import os, signal, sys\n"
+          "fd = int(sys.argv[1])\n"
+          "os.write(fd, b'r')\n"
+          "os.close(fd)\n"
+          "while True:\n"
+          "    signal.pause()\n")
+
+
+def _leaf(pid: int) -> int:
+    """The end of the chain of single children below `pid` (bwrap, its init, the program it runs)."""
+    while True:
+        try:
+            with open(f"/proc/{pid}/task/{pid}/children") as fh:
+                children = fh.read().split()
+        except OSError:
+            return pid
+        if len(children) != 1:
+            return pid
+        pid = int(children[0])
+
+
+def kernel_from_template(template: str, connection_file: str, cwd: str, course_root: str, limits: dict,
+                         groups: dict[str, str]) -> int:
+    """Run the kernel as a fork of the warm template (autograders.zygote) inside this submission's sandbox.
+
+    bwrap sets the sandbox up around a placeholder; the template's child joins its namespaces. Returns
+    when the kernel has ended (or this process is told to end), with the sandbox ended too.
+    """
+    import importlib.util
+    import select
+
+    from autograders import zygote
+
+    connection_file = os.path.abspath(connection_file)
+    with open(connection_file) as fh:
+        info = json.load(fh)
+    if info.get("transport") != "ipc" or not os.path.isabs(info.get("ip", "")):
+        raise SystemExit("the sandboxed kernel shares no network with nbgrader: start it with "
+                         "--KernelManager.transport=ipc and an absolute --KernelManager.ip (tools.grade does)")
+    runtime = os.path.dirname(info["ip"])
+    ready_r, ready_w = os.pipe()
+    cmd, fds = bwrap_command([sys.executable, "-c", HOLDER, str(ready_w)], cwd, course_root, limits,
+                             runtime=runtime, connection_file=connection_file)
+    bwrap = subprocess.Popen(cmd, pass_fds=[*fds, ready_w], env=bwrap_env(), stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL)
+    for fd in [*fds, ready_w]:
+        os.close(fd)
+    go_r, go_w = os.pipe()
+
+    def end(*_):
+        bwrap.kill()
+        bwrap.wait()
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, end)
+    signal.signal(signal.SIGHUP, end)
+    try:
+        readable, _, _ = select.select([ready_r], [], [], 60)
+        if not readable or os.read(ready_r, 1) != b"r":
+            raise OSError(errno.EIO, "bwrap did not start the sandbox")
+        holder = _leaf(bwrap.pid)
+        request = {"seccomp": seccomp_program().hex(), "cwd": cwd, "env": kernel_env(runtime, limits),
+                   "argv0": importlib.util.find_spec("ipykernel_launcher").origin,
+                   "args": ["-f", connection_file], "cgroups": sorted(set(groups.values())),
+                   "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
+        pid = zygote.request_kernel(template, request, [0, 1, 2], go_r, holder)
+        kernel = os.pidfd_open(pid)
+    except BaseException:
+        bwrap.kill()
+        bwrap.wait()
+        raise
+    finally:
+        os.close(ready_r)
+        os.close(go_r)
+    os.write(go_w, b"g")
+    try:
+        while True:
+            readable, _, _ = select.select([kernel], [], [], 1.0)
+            if readable or bwrap.poll() is not None:
+                break
+    finally:
+        bwrap.kill()
+        bwrap.wait()
+    return 0
 
 
 def bwrap_env() -> dict:

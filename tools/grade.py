@@ -36,7 +36,7 @@ import threading
 import time
 from dataclasses import asdict, dataclass
 
-from autograders import forkserver, sandbox
+from autograders import forkserver, sandbox, zygote
 from tools.admission import Admission
 from tools.course import ROOT, assignments, notebook_name, venv_env
 
@@ -245,6 +245,7 @@ class Submission:
         self.child = None
         self.private = None
         self.began = None
+        self.template: str | None = None  # the socket of the run's warm kernel template (autograders.zygote)
 
     def refused(self) -> Outcome | None:
         """The outcome of a submission that is not graded at all, checked before nbgrader reads anything."""
@@ -270,7 +271,7 @@ class Submission:
         # a plain kernel with throwaway HOME, IPython and Jupyter folders of its own
         env.update(JUPYTER_PATH=private, DISTCOURSE_CGROUP_LOG=os.path.join(private, "cgroups"))
         if self.sandboxed:
-            sandbox.write_kernelspec(private, self.root, self.limits)
+            sandbox.write_kernelspec(private, self.root, self.limits, self.template)
             argv += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
         else:
             write_unsandboxed_kernelspec(private)
@@ -434,6 +435,8 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
     servers, steps = _Servers(root), None  # the warm grader imports nbgrader, torch and the judges meanwhile
+    # ... and the kernels' template imports what every kernel imports (autograders.zygote)
+    template = None if unsandboxed else zygote.Template(limits)
     try:
         # the gradebook is checked by a child of the warm grader (nbgrader's imports are there already)
         # while this process checks the sandbox
@@ -458,6 +461,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
             else:
                 queue.append(Submission(student, assignment, root, extra or [], sandboxed, limits, db_url))
+                queue[-1].template = template.path if template else None
         queue.reverse()  # popped from the end: in order
         progress = Progress(len(queue))
         lock, stop = threading.Lock(), threading.Event()
@@ -593,6 +597,8 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         return outcomes
     finally:
         servers.close()
+        if template is not None:
+            template.close()
         if steps is not None:
             steps.close()
 

@@ -1,0 +1,310 @@
+"""Sandboxed kernels forked from a warm template: `import torch` once per grading run, not per kernel.
+
+A kernel's own start costs about 2 s of CPU, nearly all of it importing torch, torch.distributed,
+torch._dynamo (which torch.optim imports when an optimizer is built) and helpers: most of what grading
+a submission costs. The template (`serve`, one process per run, started by tools.grade) imports them
+and ipykernel once, with the kernel's cleared environment and nothing of the grader's (no nbgrader, no
+judge, no gradebook, no secrets: it is started with `sandbox.kernel_env`), then forks one kernel per
+request. A forked kernel is a process of its own, with the notebook's namespace empty as in any new
+kernel, and it runs in the sandbox of its submission exactly as a kernel bwrap started would:
+
+  * the launcher (`python -m autograders.sandbox -f CONNECTION_FILE`, the kernelspec's command) enters
+    the submission's cgroups and rlimits and starts bwrap with the submission's sandbox (its mounts, its
+    throwaway folder, seccomp, no capabilities, uid 65534, its own PID, network, IPC and UTS
+    namespaces) around a placeholder program, then asks the template for a kernel in it;
+  * the template's child takes the same rlimits and cgroups, joins every namespace of the placeholder
+    (user first, then mount, network, IPC, UTS, cgroup and PID: its own child is the kernel, in the
+    sandbox's PID namespace), and that child drops every capability, sets no_new_privs, installs the
+    same seccomp filter, starts a session, takes the kernel's environment, closes every descriptor but
+    the launcher's standard streams, and becomes the kernel (ipykernel, as `python -m ipykernel_launcher`);
+  * the launcher waits for the kernel (a pidfd) and, when it ends or the launcher is told to end, ends
+    the sandbox: bwrap (--die-with-parent) takes the PID namespace, and with it every process the kernel
+    started, down with it.
+
+Where the template cannot be reached, or forking into the sandbox fails, the launcher starts the kernel
+itself in bwrap, as without the template (and says so on stderr): slower, the same sandbox.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import json
+import os
+import signal
+import socket
+import struct
+import sys
+
+SOCKET_ENV = "DISTCOURSE_ZYGOTE"
+KERNEL_NAME = "ipykernel"  # a forked kernel's name in ps and top (its command line is the template's)
+#: what every kernel imports before the first cell (autograders.execute's warm-up imports the same)
+IMPORTS = ("torch", "torch.distributed", "torch._dynamo", "helpers", "ipykernel.kernelapp")
+NAMESPACES = (("user", 0x10000000), ("mnt", 0x00020000), ("net", 0x40000000), ("ipc", 0x08000000),
+              ("uts", 0x04000000), ("cgroup", 0x02000000), ("pid", 0x20000000))
+RLIMITS = ("RLIMIT_DATA", "RLIMIT_CPU", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_NOFILE", "RLIMIT_CORE")
+_PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2
+_PR_CAPBSET_DROP, _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, _PR_SET_PDEATHSIG = 24, 47, 4, 1
+_PR_SET_CHILD_SUBREAPER, _PR_SET_NAME = 36, 15
+_CAPABILITY_VERSION_3 = 0x20080522
+_NS_GET_USERNS, _CLONE_NEWUSER = 0xB701, 0x10000000
+MAX_MESSAGE = 1 << 20
+
+
+def _libc():
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+    libc.setns.argtypes = [ctypes.c_int, ctypes.c_int]
+    return libc
+
+
+def _check(result: int, what: str) -> None:
+    if result != 0:
+        code = ctypes.get_errno()
+        raise OSError(code, f"{what}: {os.strerror(code)}")
+
+
+# --- in the template's child: into the sandbox, then the kernel ------------------------------------
+
+def _join(holder_ns: dict[str, int]) -> None:
+    """Join the placeholder's namespaces. bwrap makes them all in one user namespace and, with
+    --disable-userns, runs its program in a user namespace nested in that one: the outer one (the
+    mount namespace's owner) is joined first, which gives the rights to join the others, the
+    program's own last."""
+    import fcntl
+
+    libc = _libc()
+    owner = fcntl.ioctl(holder_ns["mnt"], _NS_GET_USERNS)
+    try:
+        _check(libc.setns(owner, _CLONE_NEWUSER), "setns(user, the sandbox's outer)")
+        for name, flag in NAMESPACES:
+            if name != "user" and name in holder_ns:
+                _check(libc.setns(holder_ns[name], flag), f"setns({name})")
+        if os.fstat(holder_ns["user"]).st_ino != os.fstat(owner).st_ino:
+            _check(libc.setns(holder_ns["user"], _CLONE_NEWUSER), "setns(user)")
+    finally:
+        os.close(owner)
+
+
+def _drop_privileges(seccomp: bytes) -> None:
+    """What bwrap does to the program it runs: no capability left anywhere, no way to gain one, the filter."""
+    libc = _libc()
+    last = int(open("/proc/sys/kernel/cap_last_cap").read())
+    for cap in range(last + 1):
+        _check(libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0), f"dropping capability {cap} from the bounding set")
+    _check(libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "clearing ambient capabilities")
+    header = struct.pack("=Ii", _CAPABILITY_VERSION_3, 0)
+    data = bytes(24)  # two __user_cap_data_struct {effective, permitted, inheritable}, all zero
+    hdr, dat = ctypes.create_string_buffer(header, len(header)), ctypes.create_string_buffer(data, len(data))
+    _check(libc.capset(hdr, dat), "capset")
+    _check(libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "no_new_privs")
+    program = ctypes.create_string_buffer(seccomp, len(seccomp))
+
+    class SockFprog(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+
+    fprog = SockFprog(len(seccomp) // 8, ctypes.addressof(program))
+    _check(libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0), "seccomp")
+
+
+def _become_kernel(request: dict, stdio: list[int], go: int) -> None:
+    """In the kernel process (inside every namespace already): the rest of the sandbox, then ipykernel."""
+    _drop_privileges(bytes.fromhex(request["seccomp"]))
+    name = ctypes.create_string_buffer(KERNEL_NAME.encode())
+    _libc().prctl(_PR_SET_NAME, ctypes.addressof(name), 0, 0, 0)
+    os.setsid()
+    for fd, target in zip(stdio, (0, 1, 2)):
+        os.dup2(fd, target)
+    os.closerange(3, go)  # everything the template and its child held, but the launcher's go-ahead
+    os.closerange(go + 1, 1 << 16)
+    if os.read(go, 1) != b"g":  # the launcher ended before it could watch us
+        os._exit(1)
+    os.close(go)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.environ["PWD"] = request["cwd"]
+    for name in [m for m in sys.modules if m == "autograders" or m.startswith("autograders.")]:
+        del sys.modules[name]
+    sys.argv = [request["argv0"], *request["args"]]
+    sys.path[0] = request["cwd"]
+    for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    from ipykernel import kernelapp
+
+    code = 0
+    try:
+        kernelapp.launch_new_instance(argv=request["args"])
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 0
+    except BaseException:  # noqa: BLE001 - the kernel's own failure, said on its stderr
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def _fork_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
+    """In the template's child: limits, namespaces, then fork the kernel (in the sandbox's PID namespace),
+    tell the launcher its pid, and leave."""
+    import resource
+
+    stdio, go, holder_ns = fds[:3], fds[3], dict(zip(request["namespaces"], fds[4:]))
+    for name, (soft, hard) in request["rlimits"].items():
+        resource.setrlimit(getattr(resource, name), (soft, hard))
+    for group in request["cgroups"]:
+        with open(os.path.join(group, "cgroup.procs"), "w") as fh:
+            fh.write(str(os.getpid()))
+    try:
+        os.setgroups([])
+    except PermissionError:
+        pass
+    _join(holder_ns)
+    for fd in holder_ns.values():
+        os.close(fd)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            conn.close()
+            _become_kernel(request, stdio, go)
+        finally:
+            os._exit(1)
+    conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
+
+
+def _reap(*_) -> None:
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def serve(path: str) -> None:
+    """The template: one forked kernel per connection on the socket at `path`.
+
+    The socket listens before the imports, so that a launcher that comes early waits for them
+    (its connection is accepted once they are done) rather than starting a kernel of its own.
+    """
+    import gc
+    import importlib
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(64)
+    gc.disable()
+    for name in IMPORTS:
+        importlib.import_module(name)
+    gc.enable()
+    gc.freeze()
+    # A kernel's parent (the child that forked it) leaves at once; the kernel is then this process's
+    # to reap, as its nearest ancestor that says it reaps orphans.
+    _libc().prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+    signal.signal(signal.SIGCHLD, _reap)
+    while True:
+        conn, _ = listener.accept()
+        fds: list[int] = []
+        try:
+            message, fds, _, _ = socket.recv_fds(conn, MAX_MESSAGE, 16)
+            request = json.loads(message)
+            pid = os.fork()
+            if pid == 0:
+                code = 1
+                try:
+                    listener.close()
+                    _fork_kernel(conn, request, fds)
+                    code = 0
+                except BaseException as exc:  # noqa: BLE001 - told to the launcher, which falls back
+                    try:
+                        conn.sendall(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n")
+                    except OSError:
+                        pass
+                finally:
+                    os._exit(code)
+        except Exception as exc:  # noqa: BLE001 - one bad request does not end the template
+            try:
+                conn.sendall(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n")
+            except OSError:
+                pass
+        finally:
+            for fd in fds:
+                os.close(fd)
+            conn.close()
+
+
+class Template:
+    """The template of one grading run (tools.grade): started with the kernel's cleared environment,
+    ended with the run (and with the grader, should it die first)."""
+
+    def __init__(self, limits: dict | None = None):
+        import subprocess
+        import tempfile
+
+        from autograders import sandbox
+
+        limits = {**sandbox.DEFAULT_LIMITS, **(limits or {})}
+        self.folder = tempfile.mkdtemp(prefix="kernel-template-")  # 0700: only this user reaches the socket
+        self.path = os.path.join(self.folder, "socket")
+        with open(os.path.join(self.folder, "template.log"), "wb") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "autograders.zygote", self.path, str(os.getpid())],
+                                         env=sandbox.kernel_env(None, limits), cwd="/", stdin=subprocess.DEVNULL,
+                                         stdout=log, stderr=log)
+
+    def close(self) -> None:
+        import shutil
+
+        self.proc.kill()
+        self.proc.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+# --- in the launcher -------------------------------------------------------------------------------
+
+def request_kernel(path: str, request: dict, stdio: list[int], go: int, holder: int) -> int:
+    """Ask the template at `path` for a kernel in the namespaces of process `holder`; its pid."""
+    names, fds = [], []
+    try:
+        for name, _ in NAMESPACES:
+            try:
+                fds.append(os.open(f"/proc/{holder}/ns/{name}", os.O_RDONLY))
+                names.append(name)
+            except FileNotFoundError:
+                continue
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.settimeout(120)  # the template may still be importing
+            conn.connect(path)
+            socket.send_fds(conn, [json.dumps({**request, "namespaces": names}).encode()], [*stdio, go, *fds])
+            answer = b""
+            while not answer.endswith(b"\n"):
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+    finally:
+        for fd in fds:
+            os.close(fd)
+    try:
+        reply = json.loads(answer or b"{}")
+    except ValueError:
+        reply = {}
+    if "pid" not in reply:
+        raise OSError(errno.EIO, reply.get("error", "the kernel template did not answer"))
+    return int(reply["pid"])
+
+
+def _die_with(parent: int) -> None:
+    libc = _libc()
+    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+if __name__ == "__main__":
+    _die_with(int(sys.argv[2]))
+    serve(sys.argv[1])

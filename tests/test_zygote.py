@@ -1,0 +1,208 @@
+"""Kernels forked from the warm template (autograders.zygote) are sandboxed exactly as kernels bwrap starts.
+
+Each test starts kernels the way nbgrader does in `make grade` (jupyter_client, the sandbox's
+kernelspec), once through the template and once without, and compares what each sees from inside.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import psutil
+import pytest
+
+from autograders import sandbox, zygote
+from tools.course import ROOT
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("zygote"),
+              pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")]
+
+# What a kernel can tell about its sandbox, printed as one JSON line.
+LOOK = r'''
+import json, os, resource, socket, sys
+def JUDGES_IMPORTABLE():
+    try:
+        import autograders.judge
+        return True
+    except Exception:
+        return False
+status = dict(line.split(":\t", 1) for line in open("/proc/self/status").read().splitlines() if ":\t" in line)
+seen = {
+    "ids": [status[k].split() for k in ("Uid", "Gid")], "groups": status["Groups"].split(),
+    "caps": [status[k] for k in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")],
+    "no_new_privs": status["NoNewPrivs"], "seccomp": status["Seccomp"],
+    "root": sorted(os.listdir("/")), "tmp": sorted(os.listdir("/tmp")), "cwd": os.getcwd(),
+    "work": sorted(os.listdir(".")), "data": open("data.txt").read(),
+    "env": sorted(k for k in os.environ if k != "JPY_PARENT_PID"),
+    "env_values": {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TMPDIR", "DISTCOURSE_SANDBOXED")},
+    "limits": {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource) if n.startswith("RLIMIT_")},
+    "processes": len([p for p in os.listdir("/proc") if p.isdigit()]),
+    "own_pid_small": os.getpid() < 10, "hostname": socket.gethostname(),
+    "net": sorted(l.split(":")[0].strip() for l in open("/proc/net/dev").read().splitlines()[2:]),
+    "course_visible": [x for x in ("autograders", "source", "gradebook.db", "nbgrader_config.py", "tools")
+                       if os.path.exists(os.path.join(COURSE, x))], "judges_importable": JUDGES_IMPORTABLE(),
+    "grader_modules": sorted(m for m in sys.modules if m.split(".")[0] in ("autograders", "nbgrader", "tools")),
+    "user_names": sorted(n for n in globals() if not n.startswith("_") and n not in ("In", "Out", "get_ipython", "exit", "quit", "open", "COURSE", "JUDGES_IMPORTABLE", "json", "os", "resource", "socket", "sys", "status")),
+    "terminal": int(open("/proc/self/stat").read().rsplit(")", 1)[1].split()[4]),  # tty_nr: none, 0
+}
+print("LOOK " + json.dumps(seen))
+'''
+
+
+class Kernel:
+    """One sandboxed kernel started as nbgrader starts it, in a throwaway folder holding data.txt."""
+
+    def __init__(self, tmp_path, template: str | None, name: str):
+        from jupyter_client import KernelManager
+
+        self.private = tmp_path / f"private-{name}"
+        (self.private / "runtime").mkdir(parents=True)
+        work = tmp_path / f"work-{name}"
+        work.mkdir()
+        (work / "data.txt").write_text(name)
+        self.old_env = dict(os.environ)
+        os.environ.update(JUPYTER_RUNTIME_DIR=str(self.private / "runtime"), JUPYTER_PATH=str(self.private))
+        sandbox.write_kernelspec(str(self.private), ROOT, None, template)
+        self.km = KernelManager(kernel_name=sandbox.KERNEL_NAME, transport="ipc",
+                                ip=str(self.private / "runtime" / "ipc"))
+        self.km.start_kernel(cwd=str(work), stderr=open(self.private / "stderr.log", "wb"))
+        self.kc = self.km.client()
+        self.kc.start_channels()
+        self.kc.wait_for_ready(timeout=120)
+
+    def run(self, code: str) -> str:
+        out = []
+        self.kc.execute_interactive(code, timeout=120,
+                                    output_hook=lambda m: out.append(m["content"].get("text", ""))
+                                    if m["msg_type"] == "stream" else None)
+        return "".join(out)
+
+    def look(self) -> dict:
+        text = self.run(f"COURSE = {ROOT!r}\n" + LOOK)
+        line = [x for x in text.splitlines() if x.startswith("LOOK ")]
+        assert line, text
+        return json.loads(line[0][5:])
+
+    def stderr(self) -> str:
+        return (self.private / "stderr.log").read_text(errors="replace")
+
+    def close(self) -> None:
+        self.kc.stop_channels()
+        self.km.shutdown_kernel(now=True)
+        os.environ.clear()
+        os.environ.update(self.old_env)
+
+
+@pytest.fixture
+def template():
+    t = zygote.Template()
+    yield t
+    t.close()
+
+
+def test_a_forked_kernel_sees_what_a_kernel_bwrap_started_sees(tmp_path, template):
+    plain = Kernel(tmp_path, None, "plain")
+    try:
+        expected = plain.look()
+    finally:
+        plain.close()
+    forked = Kernel(tmp_path, template.path, "forked")
+    try:
+        seen = forked.look()
+        preloaded = forked.run("import sys; print('torch' in sys.modules, 'helpers' in sys.modules)")
+        stderr = forked.stderr()
+    finally:
+        forked.close()
+    assert "no kernel from the warm template" not in stderr, stderr
+    assert preloaded.split() == ["True", "True"], "the kernel was not forked from the template"
+    assert seen["data"] == "forked" and expected["data"] == "plain"
+    for key in ("data", "cwd", "work"):
+        seen.pop(key), expected.pop(key)
+    for look in (seen, expected):  # ipykernel's own connection file has a random name
+        look["tmp"] = [name for name in look["tmp"] if not (name.startswith("tmp") and name.endswith(".json"))]
+    # the one difference: the placeholder bwrap runs, whose namespaces the kernel joined, is a process
+    # of the sandbox too (asleep, with bwrap's seccomp filter and no capability)
+    assert seen.pop("processes") == expected.pop("processes") + 1
+    assert seen == expected
+    # and what both see is the sandbox
+    assert seen["ids"] == [["65534"] * 4] * 2 and seen["caps"] == ["0000000000000000"] * 5
+    assert seen["no_new_privs"] == "1" and seen["seccomp"] == "2" and seen["net"] == ["lo"]
+    assert seen["course_visible"] == [] and not seen["judges_importable"] and seen["grader_modules"] == []
+    assert seen["user_names"] == [] and seen["own_pid_small"] and seen["terminal"] == 0
+
+
+def test_what_the_kernel_starts_ends_with_its_launcher(tmp_path, template):
+    """nbgrader kills the kernel's launcher (a timeout, a kernel that will not shut down): the kernel and
+    every process it started end with it, as with bwrap's own PID namespace."""
+    kernel = Kernel(tmp_path, template.path, "killed")
+    try:
+        kernel.run("import subprocess, os\nsleeper = subprocess.Popen(['sleep', '300'])\n"
+                   "pid = os.fork()\nif pid == 0:\n    import time; time.sleep(300)\n")
+        ours = [p for p in psutil.Process(template.proc.pid).children(recursive=True)]
+        names = sorted(p.name() for p in ours)
+        assert zygote.KERNEL_NAME in names and "sleep" in names, names
+        launcher = kernel.km.provisioner.process
+        os.kill(launcher.pid, signal.SIGKILL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in ours):
+            time.sleep(0.1)
+        left = [p for p in ours if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        assert left == [], f"still running after the launcher was killed: {left}"
+    finally:
+        kernel.close()
+
+
+def test_without_the_template_the_kernel_starts_in_bwrap_and_says_so(tmp_path):
+    kernel = Kernel(tmp_path, str(tmp_path / "no-such-socket"), "fallback")
+    try:
+        seen = kernel.look()
+        stderr = kernel.stderr()
+    finally:
+        kernel.close()
+    assert "no kernel from the warm template" in stderr, stderr
+    assert seen["seccomp"] == "2" and seen["ids"] == [["65534"] * 4] * 2 and seen["course_visible"] == []
+
+
+def _memory_holds(pid: int, needle: bytes) -> bool:
+    """Whether any readable mapping of process `pid` holds `needle` (read from outside, as its owner)."""
+    with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/mem", "rb", buffering=0) as mem:
+        for line in maps:
+            parts = line.split()
+            if "r" not in parts[1]:
+                continue
+            start, end = (int(x, 16) for x in parts[0].split("-"))
+            try:
+                mem.seek(start)
+                if needle in mem.read(end - start):
+                    return True
+            except (OSError, OverflowError, ValueError):
+                continue
+    return False
+
+
+def test_the_template_holds_nothing_of_the_grader(tmp_path, monkeypatch):
+    """Started from a grader whose environment holds a secret: neither the template nor a kernel forked
+    from it holds the secret anywhere in its memory, and neither imported a grader module."""
+    secret = ("s3cr3t-" + os.urandom(8).hex()).encode()
+    monkeypatch.setenv("DATABASE_URL", f"postgresql://ta:{secret.decode()}@db/course")
+    t = zygote.Template()
+    try:
+        kernel = Kernel(tmp_path, t.path, "secret")
+        try:
+            modules = kernel.run("import sys; print(sorted(m for m in sys.modules if m.startswith(('autograders', 'nbgrader', 'tools'))))")
+            kernels = [p for p in psutil.Process(t.proc.pid).children(recursive=True) if p.name() == zygote.KERNEL_NAME]
+            assert len(kernels) == 1, kernels
+            assert not _memory_holds(kernels[0].pid, secret), "the kernel's memory holds the grader's secret"
+            assert not _memory_holds(t.proc.pid, secret), "the template's memory holds the grader's secret"
+            # the test can find it where it is: in this process
+            assert _memory_holds(os.getpid(), secret)
+        finally:
+            kernel.close()
+    finally:
+        t.close()
+    assert modules.strip() == "[]", modules

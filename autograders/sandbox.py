@@ -602,10 +602,11 @@ def main(argv: list[str]) -> None:
     _more_descriptors()
     if argv[:1] == ["--run"] and "--" in argv:
         cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
+        apply_limits(limits)
     elif "-f" in argv:
+        groups = apply_limits(limits)
         template = os.environ.get("DISTCOURSE_ZYGOTE")
         if template:
-            groups = apply_limits(limits)
             try:
                 sys.exit(kernel_from_template(template, argv[argv.index("-f") + 1], os.getcwd(), course_root, limits,
                                               groups))
@@ -614,7 +615,6 @@ def main(argv: list[str]) -> None:
         cmd, fds = kernel_command(argv[argv.index("-f") + 1], os.getcwd(), course_root, limits)
     else:
         raise SystemExit(usage)
-    apply_limits(limits)
     # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
     # only what finding and loading bwrap needs; the kernel's environment is set by its arguments.
     os.execve(cmd[0], cmd, bwrap_env())
@@ -628,17 +628,22 @@ HOLDER = ("import os, signal, sys\n"
           "    signal.pause()\n")
 
 
-def _leaf(pid: int) -> int:
-    """The end of the chain of single children below `pid` (bwrap, its init, the program it runs)."""
-    while True:
-        try:
-            with open(f"/proc/{pid}/task/{pid}/children") as fh:
-                children = fh.read().split()
-        except OSError:
-            return pid
-        if len(children) != 1:
-            return pid
-        pid = int(children[0])
+def _holder(bwrap: int) -> int:
+    """The program bwrap runs: the end of the chain of single children below bwrap (bwrap, its init in the
+    new PID namespace, the program), read from every process's parent in /proc."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as fh:
+                    ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(name))
+    pid = bwrap
+    while len(children.get(pid, [])) == 1:
+        pid = children[pid][0]
+    return pid
 
 
 def kernel_from_template(template: str, connection_file: str, cwd: str, course_root: str, limits: dict,
@@ -680,12 +685,25 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
         readable, _, _ = select.select([ready_r], [], [], 60)
         if not readable or os.read(ready_r, 1) != b"r":
             raise OSError(errno.EIO, "bwrap did not start the sandbox")
-        holder = _leaf(bwrap.pid)
+        holder = _holder(bwrap.pid)
+
+        def alive() -> bool:  # still bwrap's, still the placeholder
+            try:
+                with open(f"/proc/{holder}/cmdline", "rb") as fh:
+                    return bwrap.poll() is None and HOLDER.encode() in fh.read()
+            except OSError:
+                return False
+
+        namespaces = zygote.sandbox_namespaces(holder, alive)
         request = {"seccomp": seccomp_program().hex(), "cwd": cwd, "env": kernel_env(runtime, limits),
                    "argv0": importlib.util.find_spec("ipykernel_launcher").origin,
                    "args": ["-f", connection_file], "cgroups": sorted(set(groups.values())),
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
-        pid = zygote.request_kernel(template, request, [0, 1, 2], go_r, holder)
+        try:
+            pid = zygote.request_kernel(template, request, [0, 1, 2], go_r, namespaces)
+        finally:
+            for fd in namespaces.values():
+                os.close(fd)
         kernel = os.pidfd_open(pid)
     except BaseException:
         bwrap.kill()
@@ -695,6 +713,7 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
         os.close(ready_r)
         os.close(go_r)
     os.write(go_w, b"g")
+    os.close(go_w)
     try:
         while True:
             readable, _, _ = select.select([kernel], [], [], 1.0)

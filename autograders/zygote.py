@@ -266,29 +266,45 @@ class Template:
 
 # --- in the launcher -------------------------------------------------------------------------------
 
-def request_kernel(path: str, request: dict, stdio: list[int], go: int, holder: int) -> int:
-    """Ask the template at `path` for a kernel in the namespaces of process `holder`; its pid."""
-    names, fds = [], []
+def sandbox_namespaces(holder: int, alive) -> dict[str, int]:
+    """Descriptors of the namespaces of process `holder`, the placeholder of a sandbox: each one checked
+    to be another than this process's own (never the host's: a kernel must not join those). `alive()`
+    says, once they are open, that the holder is still the process it was (its pid not reused)."""
+    fds: dict[str, int] = {}
     try:
         for name, _ in NAMESPACES:
             try:
-                fds.append(os.open(f"/proc/{holder}/ns/{name}", os.O_RDONLY))
-                names.append(name)
-            except FileNotFoundError:
+                fds[name] = os.open(f"/proc/{holder}/ns/{name}", os.O_RDONLY)
+            except FileNotFoundError:  # a kernel without that namespace kind
                 continue
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
-            conn.settimeout(120)  # the template may still be importing
-            conn.connect(path)
-            socket.send_fds(conn, [json.dumps({**request, "namespaces": names}).encode()], [*stdio, go, *fds])
-            answer = b""
-            while not answer.endswith(b"\n"):
-                chunk = conn.recv(4096)
-                if not chunk:
-                    break
-                answer += chunk
-    finally:
-        for fd in fds:
+            if name != "cgroup" and os.fstat(fds[name]).st_ino == os.stat(f"/proc/self/ns/{name}").st_ino:
+                raise OSError(errno.EPERM, f"process {holder} shares the {name} namespace with its launcher: "
+                                           "it is not a sandbox")
+        missing = {"user", "mnt", "pid", "net", "ipc"} - set(fds)
+        if missing:
+            raise OSError(errno.ENOTSUP, f"no {', '.join(sorted(missing))} namespace to join")
+        if not alive():
+            raise OSError(errno.ESRCH, "the sandbox ended before the kernel could join it")
+        return fds
+    except BaseException:
+        for fd in fds.values():
             os.close(fd)
+        raise
+
+
+def request_kernel(path: str, request: dict, stdio: list[int], go: int, namespaces: dict[str, int]) -> int:
+    """Ask the template at `path` for a kernel in `namespaces` (sandbox_namespaces); its pid."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+        conn.settimeout(120)  # the template may still be importing
+        conn.connect(path)
+        message = json.dumps({**request, "namespaces": list(namespaces)}).encode()
+        socket.send_fds(conn, [message], [*stdio, go, *namespaces.values()])
+        answer = b""
+        while not answer.endswith(b"\n"):
+            chunk = conn.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
     try:
         reply = json.loads(answer or b"{}")
     except ValueError:

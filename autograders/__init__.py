@@ -6,6 +6,7 @@ AssertionError with a message naming the mistake in the student's words. `judge`
 report to its probe call in the cell's trusted source and reaches a verdict; `scores` turns the
 verdicts, never the kernel's outputs, into the cell's score; `execute`, `scores`, `feedback` and
 `sandbox` are what nbgrader_config.py and tools/grade.py plug into nbgrader; `forkserver` is the warm
-process tools/grade.py forks each submission's grading from; `lowpriority` runs the work that may
+process tools/grade.py forks each submission's grading from; `zygote` the kernel template each
+sandboxed kernel is forked from (it imports no grader module); `lowpriority` runs the work that may
 wait (the next submission's imports) in a thread of low priority.
 """

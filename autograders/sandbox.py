@@ -31,6 +31,11 @@ process it starts (the ranks of helpers.launch included):
     Each process is also capped in data size, CPU seconds and file size;
   * sees the GPUs when the machine has them: exactly the NVIDIA device nodes, nothing else of /dev.
 
+When tools.grade runs a kernel template (autograders.zygote, named by $DISTCOURSE_ZYGOTE in the
+kernelspec), bwrap sets the same sandbox up around a placeholder and the kernel, forked from the
+template, joins it and sets itself up as bwrap sets up the program it runs (`kernel_from_template`);
+where that fails, bwrap runs the kernel itself.
+
 The kernel talks to nbgrader over IPC sockets in a private runtime folder, since it shares no network
 with it. `python -m autograders.sandbox --run -- COMMAND` runs any command in the same sandbox
 (the tests use it).

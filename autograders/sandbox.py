@@ -663,6 +663,9 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
 
     from autograders import zygote
 
+    # This process stands for the kernel (nbgrader watches it): it ends with its parent, as bwrap would
+    # (--die-with-parent), and the sandbox with it, should nbgrader's process be killed.
+    zygote.die_with(int(os.environ.get("JPY_PARENT_PID") or os.getppid()))
     connection_file = os.path.abspath(connection_file)
     with open(connection_file) as fh:
         info = json.load(fh)

@@ -314,13 +314,13 @@ def request_kernel(path: str, request: dict, stdio: list[int], go: int, namespac
     return int(reply["pid"])
 
 
-def _die_with(parent: int) -> None:
-    libc = _libc()
-    libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+def die_with(parent: int) -> None:
+    """SIGKILL this process when its parent (pid `parent`) ends; at once if it has already."""
+    _libc().prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     if os.getppid() != parent:
         os._exit(1)
 
 
 if __name__ == "__main__":
-    _die_with(int(sys.argv[2]))
+    die_with(int(sys.argv[2]))
     serve(sys.argv[1])

@@ -157,6 +157,49 @@ def test_what_the_kernel_starts_ends_with_its_launcher(tmp_path, template):
         kernel.close()
 
 
+STARTER = """
+import os, sys, tempfile, time
+from jupyter_client import KernelManager
+from autograders import sandbox
+template, private = sys.argv[1], sys.argv[2]
+os.makedirs(os.path.join(private, "runtime"))
+os.environ.update(JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"), JUPYTER_PATH=private)
+sandbox.write_kernelspec(private, os.getcwd(), None, template)
+km = KernelManager(kernel_name=sandbox.KERNEL_NAME, transport="ipc", ip=os.path.join(private, "runtime", "ipc"))
+km.start_kernel(cwd=tempfile.mkdtemp())
+kc = km.client(); kc.start_channels(); kc.wait_for_ready(timeout=120)
+kc.execute_interactive("import subprocess; sleeper = subprocess.Popen(['sleep', '300'])", timeout=60)
+print("up", flush=True)
+time.sleep(300)
+"""
+
+
+def test_a_grader_killed_takes_its_kernels_down(tmp_path, template):
+    """kill -9 of the process that started a kernel (nbgrader's, under `make grade`): the launcher, the
+    sandbox and the kernel forked into it end too, as a kernel bwrap ran would (--die-with-parent)."""
+    from tools.course import venv_env
+
+    proc = subprocess.Popen([sys.executable, "-c", STARTER, template.path, str(tmp_path / "private")], cwd=ROOT,
+                            env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        for line in proc.stdout:  # the kernel writes to the same stdout
+            if line.strip() == "up":
+                break
+        ours = psutil.Process(template.proc.pid).children(recursive=True)
+        assert zygote.KERNEL_NAME in {p.name() for p in ours} and "sleep" in {p.name() for p in ours}
+        launchers = [p for p in psutil.Process(proc.pid).children(recursive=True)]
+        assert launchers, "no launcher under the starter"
+    finally:
+        proc.kill()
+        proc.wait()
+    deadline = time.monotonic() + 10
+    everything = ours + launchers
+    while time.monotonic() < deadline and any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in everything):
+        time.sleep(0.1)
+    left = [p for p in everything if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert left == [], f"still running after the kernel's starter was killed: {left}"
+
+
 def test_without_the_template_the_kernel_starts_in_bwrap_and_says_so(tmp_path):
     kernel = Kernel(tmp_path, str(tmp_path / "no-such-socket"), "fallback")
     try:

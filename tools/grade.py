@@ -436,7 +436,12 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
     servers, steps = _Servers(root), None  # the warm grader imports nbgrader, torch and the judges meanwhile
     # ... and the kernels' template imports what every kernel imports (autograders.zygote)
-    template = None if unsandboxed else zygote.Template(limits)
+    template = None
+    if not unsandboxed and sandbox.available() is None:
+        try:
+            template = zygote.Template(limits)
+        except OSError as exc:
+            print(f"no kernel template ({exc}): each kernel imports torch itself", file=sys.stderr)
     try:
         # the gradebook is checked by a child of the warm grader (nbgrader's imports are there already)
         # while this process checks the sandbox

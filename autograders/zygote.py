@@ -127,7 +127,12 @@ def _become_kernel(request: dict, stdio: list[int], go: int) -> None:
     for name in [m for m in sys.modules if m == "autograders" or m.startswith("autograders.")]:
         del sys.modules[name]
     sys.argv = [request["argv0"], *request["args"]]
-    sys.path[0] = request["cwd"]
+    # A new process draws its random seeds afresh (torch and numpy at import, from the OS): so does each
+    # fork, rather than share the template's (Python's random module reseeds after a fork itself).
+    if "torch" in sys.modules:
+        sys.modules["torch"].seed()
+    if "numpy.random" in sys.modules:
+        sys.modules["numpy.random"].seed()
     for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -322,5 +327,8 @@ def die_with(parent: int) -> None:
 
 
 if __name__ == "__main__":
+    # `python -m` put the working directory first on sys.path; ipykernel_launcher takes it away too
+    # (IPython puts "" back for the notebook's folder)
+    del sys.path[0]
     die_with(int(sys.argv[2]))
     serve(sys.argv[1])

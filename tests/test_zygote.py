@@ -42,6 +42,8 @@ seen = {
     "env_values": {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TMPDIR", "DISTCOURSE_SANDBOXED")},
     "limits": {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource) if n.startswith("RLIMIT_")},
     "processes": len([p for p in os.listdir("/proc") if p.isdigit()]),
+    "sys_path": [p.replace(os.getcwd(), "CWD") for p in sys.path], "argv": [a.split("/")[-1] for a in sys.argv[:2]],
+    "umask": os.umask(0o22), "nice": os.nice(0), "dumpable": __import__("ctypes").CDLL(None).prctl(3, 0, 0, 0, 0),
     "own_pid_small": os.getpid() < 10, "hostname": socket.gethostname(),
     "net": sorted(l.split(":")[0].strip() for l in open("/proc/net/dev").read().splitlines()[2:]),
     "course_visible": [x for x in ("autograders", "source", "gradebook.db", "nbgrader_config.py", "tools")
@@ -134,6 +136,20 @@ def test_a_forked_kernel_sees_what_a_kernel_bwrap_started_sees(tmp_path, templat
     assert seen["no_new_privs"] == "1" and seen["seccomp"] == "2" and seen["net"] == ["lo"]
     assert seen["course_visible"] == [] and not seen["judges_importable"] and seen["grader_modules"] == []
     assert seen["user_names"] == [] and seen["own_pid_small"] and seen["terminal"] == 0
+
+
+def test_each_forked_kernel_draws_its_own_random_seeds(tmp_path, template):
+    """As fresh processes would: unseeded torch, numpy and random differ from one kernel to the next."""
+    draws = []
+    for name in ("one", "two"):
+        kernel = Kernel(tmp_path, template.path, name)
+        try:
+            draws.append(kernel.run("import random, numpy, torch\n"
+                                    "print(torch.initial_seed(), torch.rand(1).item(), numpy.random.rand(), random.random())"))
+        finally:
+            kernel.close()
+    first, second = (d.split() for d in draws)
+    assert len(first) == 4 and all(a != b for a, b in zip(first, second)), draws
 
 
 def test_what_the_kernel_starts_ends_with_its_launcher(tmp_path, template):

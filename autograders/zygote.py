@@ -214,33 +214,28 @@ def serve(path: str) -> None:
     signal.signal(signal.SIGCHLD, _reap)
     while True:
         conn, _ = listener.accept()
-        fds: list[int] = []
+        # The request is read in the child, never here: the template's memory, which every later kernel
+        # starts as a copy of, holds nothing of any submission (its folder, its student's name).
         try:
-            message, fds, _, _ = socket.recv_fds(conn, MAX_MESSAGE, 16)
-            request = json.loads(message)
             pid = os.fork()
-            if pid == 0:
-                code = 1
-                try:
-                    listener.close()
-                    _fork_kernel(conn, request, fds)
-                    code = 0
-                except BaseException as exc:  # noqa: BLE001 - told to the launcher, which falls back
-                    try:
-                        conn.sendall(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n")
-                    except OSError:
-                        pass
-                finally:
-                    os._exit(code)
-        except Exception as exc:  # noqa: BLE001 - one bad request does not end the template
-            try:
-                conn.sendall(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n")
-            except OSError:
-                pass
-        finally:
-            for fd in fds:
-                os.close(fd)
+        except OSError:
             conn.close()
+            continue
+        if pid == 0:
+            code = 1
+            try:
+                listener.close()
+                message, fds, _, _ = socket.recv_fds(conn, MAX_MESSAGE, 16)
+                _fork_kernel(conn, json.loads(message), fds)
+                code = 0
+            except BaseException as exc:  # noqa: BLE001 - told to the launcher, which falls back
+                try:
+                    conn.sendall(json.dumps({"error": f"{type(exc).__name__}: {exc}"}).encode() + b"\n")
+                except OSError:
+                    pass
+            finally:
+                os._exit(code)
+        conn.close()
 
 
 class Template:

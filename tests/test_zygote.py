@@ -40,6 +40,7 @@ seen = {
     "work": sorted(os.listdir(".")), "data": open("data.txt").read(),
     "env": sorted(k for k in os.environ if k != "JPY_PARENT_PID"),
     "env_values": {k: v for k, v in os.environ.items() if k in ("HOME", "PATH", "TMPDIR", "DISTCOURSE_SANDBOXED")},
+    "cgroups": open("/proc/self/cgroup").read(),
     "limits": {n: resource.getrlimit(getattr(resource, n)) for n in dir(resource) if n.startswith("RLIMIT_")},
     "processes": len([p for p in os.listdir("/proc") if p.isdigit()]),
     "sys_path": [p.replace(os.getcwd(), "CWD") for p in sys.path], "argv": [a.split("/")[-1] for a in sys.argv[:2]],
@@ -260,6 +261,16 @@ def test_the_template_holds_nothing_of_the_grader(tmp_path, monkeypatch):
             assert not _memory_holds(t.proc.pid, secret), "the template's memory holds the grader's secret"
             # the test can find it where it is: in this process
             assert _memory_holds(os.getpid(), secret)
+            # nor does a later kernel hold anything of an earlier one's submission (its folder's name)
+            later = Kernel(tmp_path, t.path, "later")
+            try:
+                kernels = [p for p in psutil.Process(t.proc.pid).children(recursive=True)
+                           if p.name() == zygote.KERNEL_NAME and p.pid != kernels[0].pid]
+                assert len(kernels) == 1, kernels
+                assert not _memory_holds(kernels[0].pid, str(tmp_path / "work-secret").encode())
+                assert _memory_holds(kernels[0].pid, str(tmp_path / "work-later").encode())
+            finally:
+                later.close()
         finally:
             kernel.close()
     finally:

@@ -387,14 +387,19 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     return cmd + ["--", *program], [seccomp, *fds]
 
 
-def kernel_command(connection_file: str, cwd: str, course_root: str, limits: dict | None = None):
-    connection_file = os.path.abspath(connection_file)
+def _runtime_of(connection_file: str) -> str:
+    """The folder of the kernel's IPC sockets, from its connection file (which must ask for IPC)."""
     with open(connection_file) as fh:
         info = json.load(fh)
     if info.get("transport") != "ipc" or not os.path.isabs(info.get("ip", "")):
         raise SystemExit("the sandboxed kernel shares no network with nbgrader: start it with "
                          "--KernelManager.transport=ipc and an absolute --KernelManager.ip (tools.grade does)")
-    runtime = os.path.dirname(info["ip"])
+    return os.path.dirname(info["ip"])
+
+
+def kernel_command(connection_file: str, cwd: str, course_root: str, limits: dict | None = None):
+    connection_file = os.path.abspath(connection_file)
+    runtime = _runtime_of(connection_file)
     program = [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file]
     return bwrap_command(program, cwd, course_root, limits, runtime=runtime, connection_file=connection_file)
 
@@ -667,12 +672,7 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
     # (--die-with-parent), and the sandbox with it, should nbgrader's process be killed.
     zygote.die_with(int(os.environ.get("JPY_PARENT_PID") or os.getppid()))
     connection_file = os.path.abspath(connection_file)
-    with open(connection_file) as fh:
-        info = json.load(fh)
-    if info.get("transport") != "ipc" or not os.path.isabs(info.get("ip", "")):
-        raise SystemExit("the sandboxed kernel shares no network with nbgrader: start it with "
-                         "--KernelManager.transport=ipc and an absolute --KernelManager.ip (tools.grade does)")
-    runtime = os.path.dirname(info["ip"])
+    runtime = _runtime_of(connection_file)
     ready_r, ready_w = os.pipe()
     cmd, fds = bwrap_command([sys.executable, "-c", HOLDER, str(ready_w)], cwd, course_root, limits,
                              runtime=runtime, connection_file=connection_file)

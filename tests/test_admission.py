@@ -1,5 +1,6 @@
 """Admission by CPU (tools.admission): a submission that waits does not hold a worker; one that computes does."""
 
+import contextlib
 import subprocess
 import sys
 import threading
@@ -30,8 +31,26 @@ def _admitted_within(gate: admission.Admission, seconds: float, key: str = "seco
         timer.cancel()
 
 
+@contextlib.contextmanager
+def _first_running(code: str, **settings):
+    """An admission (1 worker) whose first place is taken by a process running `code`."""
+    gate = admission.Admission(workers=1, **{"limit": 2, "window": 1.0, "period": 0.1, **settings})
+    proc = _process(code)
+    try:
+        assert gate.enter("first")
+        gate.watch("first", proc.pid)
+        yield gate
+    finally:
+        proc.kill()
+        proc.wait()
+        gate.close()
+
+
+SLEEP = "import time; time.sleep(60)"
+
+
 @pytest.mark.parametrize("code, waits", [
-    ("import time; time.sleep(60)", True),  # a deadlock looks like this: no CPU
+    (SLEEP, True),  # a deadlock looks like this: no CPU
     (SPIN, False),
     # the CPU of a descendant counts (ranks under the kernel under nbgrader)
     (f"import subprocess, sys; subprocess.run([sys.executable, '-c', {SPIN!r}])", False),
@@ -40,61 +59,36 @@ def _admitted_within(gate: admission.Admission, seconds: float, key: str = "seco
      False),
 ], ids=["sleeping", "spinning", "spinning child", "short-lived children"])
 def test_only_a_submission_that_uses_no_cpu_gives_up_its_place(code, waits):
-    gate = admission.Admission(workers=1, limit=2, window=1.0, period=0.1)
-    proc = _process(code)
-    try:
-        assert gate.enter("first")
-        gate.watch("first", proc.pid)
+    with _first_running(code) as gate:
         assert _admitted_within(gate, 4.0) is waits
-    finally:
-        proc.kill()
-        proc.wait()
-        gate.close()
 
 
 def test_a_new_submission_counts_as_busy_until_a_whole_window_is_seen():
-    gate = admission.Admission(workers=1, limit=2, window=3.0, period=0.1)
-    proc = _process("import time; time.sleep(60)")
-    try:
-        assert gate.enter("first")
-        gate.watch("first", proc.pid)
+    with _first_running(SLEEP, window=3.0) as gate:
         assert not _admitted_within(gate, 1.5)
         assert _admitted_within(gate, 4.0)
-    finally:
-        proc.kill()
-        proc.wait()
-        gate.close()
 
 
 def test_at_most_limit_run_however_idle():
-    gate = admission.Admission(workers=1, limit=3, window=0.5, period=0.1)
-    procs = [_process("import time; time.sleep(60)") for _ in range(3)]
-    try:
-        for i, proc in enumerate(procs):
-            assert _admitted_within(gate, 3.0, key=f"idle{i}")
-            gate.watch(f"idle{i}", proc.pid)
-        assert not _admitted_within(gate, 1.5, key="fourth")
-        gate.leave("idle0")
-        assert _admitted_within(gate, 1.0, key="fourth")
-    finally:
-        for proc in procs:
-            proc.kill()
-            proc.wait()
-        gate.close()
+    with _first_running(SLEEP, limit=3, window=0.5) as gate:
+        procs = [_process(SLEEP) for _ in range(2)]
+        try:
+            for i, proc in enumerate(procs):
+                assert _admitted_within(gate, 3.0, key=f"idle{i}")
+                gate.watch(f"idle{i}", proc.pid)
+            assert not _admitted_within(gate, 1.5, key="fourth")
+            gate.leave("idle0")
+            assert _admitted_within(gate, 1.0, key="fourth")
+        finally:
+            for proc in procs:
+                proc.kill()
+                proc.wait()
 
 
 def test_without_proc_every_submission_counts_as_busy(monkeypatch):
     monkeypatch.setattr(admission, "process_table", lambda: None)
-    gate = admission.Admission(workers=1, limit=2, window=0.5, period=0.1)
-    proc = _process("import time; time.sleep(60)")
-    try:
-        assert gate.enter("first")
-        gate.watch("first", proc.pid)
+    with _first_running(SLEEP, window=0.5) as gate:
         assert not _admitted_within(gate, 2.0)
-    finally:
-        proc.kill()
-        proc.wait()
-        gate.close()
 
 
 @pytest.mark.slow

@@ -6,9 +6,11 @@
 
 Each submission is one `nbgrader autograde ASSIGNMENT --student ID` (nbgrader does the work; this only
 schedules it), run in a process of its own forked from a warm grading server (autograders.forkserver:
-nbgrader, torch and the judges imported once per run). Each worker grades one submission while the
-next one's kernel starts and warms up, in its own sandbox; that kernel runs its first cell when its
-turn comes. A submission that takes longer than --submission-timeout (counted from its turn) is killed
+nbgrader, torch and the judges imported once per run); each sandboxed kernel is forked from a kernel
+template (autograders.zygote: ipykernel, torch and helpers imported once per run) into its own
+sandbox. Each worker grades one submission while the next one's kernel starts and warms up; that
+kernel runs its first cell when its turn comes. A submission that uses no CPU (a deadlock waiting for
+a probe's timeout) does not hold its worker (tools.admission): another starts beside it. A submission that takes longer than --submission-timeout (counted from its turn) is killed
 with everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
 the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C, kill -9) loses
 nothing: the next run skips the submissions already graded. Feedback for students (nbgrader

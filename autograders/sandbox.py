@@ -680,7 +680,9 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
                              stdout=subprocess.DEVNULL)
     for fd in [*fds, ready_w]:
         os.close(fd)
-    go_r, go_w = os.pipe()
+    import socket
+
+    ours, theirs = socket.socketpair()  # to and from the kernel (zygote._become_kernel)
 
     def end(*_):
         bwrap.kill()
@@ -708,20 +710,24 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
                    "args": ["-f", connection_file], "cgroups": sorted(set(groups.values())),
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
         try:
-            pid = zygote.request_kernel(template, request, [0, 1, 2], go_r, namespaces)
+            pid = zygote.request_kernel(template, request, [0, 1, 2], theirs.fileno(), namespaces)
         finally:
             for fd in namespaces.values():
                 os.close(fd)
+            theirs.close()
         kernel = os.pidfd_open(pid)
+        # the kernel says when it is sandboxed; if it ends first, the kernel is started in bwrap instead
+        readable, _, _ = select.select([ours, kernel], [], [], 60)
+        if ours not in readable or ours.recv(1) != b"k":
+            raise OSError(errno.EIO, "the kernel forked from the template ended before it was sandboxed")
+        ours.sendall(b"g")
     except BaseException:
         bwrap.kill()
         bwrap.wait()
         raise
     finally:
         os.close(ready_r)
-        os.close(go_r)
-    os.write(go_w, b"g")
-    os.close(go_w)
+        ours.close()
     try:
         while True:
             readable, _, _ = select.select([kernel], [], [], 1.0)

@@ -107,19 +107,24 @@ def _drop_privileges(seccomp: bytes) -> None:
     _check(libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0), "seccomp")
 
 
-def _become_kernel(request: dict, stdio: list[int], go: int) -> None:
-    """In the kernel process (inside every namespace already): the rest of the sandbox, then ipykernel."""
+def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
+    """In the kernel process (inside every namespace already): the rest of the sandbox, then ipykernel.
+
+    `channel` is a socket to the launcher: the kernel says "k" once it is sandboxed (the launcher
+    falls back to bwrap if it dies before), and waits for "g" (the launcher watches it from then on).
+    """
     _drop_privileges(bytes.fromhex(request["seccomp"]))
     name = ctypes.create_string_buffer(KERNEL_NAME.encode())
     _libc().prctl(_PR_SET_NAME, ctypes.addressof(name), 0, 0, 0)
     os.setsid()
     for fd, target in zip(stdio, (0, 1, 2)):
         os.dup2(fd, target)
-    os.closerange(3, go)  # everything the template and its child held, but the launcher's go-ahead
-    os.closerange(go + 1, 1 << 16)
-    if os.read(go, 1) != b"g":  # the launcher ended before it could watch us
+    os.closerange(3, channel)  # everything the template and its child held, but the launcher's channel
+    os.closerange(channel + 1, 1 << 16)
+    os.write(channel, b"k")
+    if os.read(channel, 1) != b"g":  # the launcher ended before it could watch us
         os._exit(1)
-    os.close(go)
+    os.close(channel)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
@@ -158,7 +163,7 @@ def _fork_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
     tell the launcher its pid, and leave."""
     import resource
 
-    stdio, go, holder_ns = fds[:3], fds[3], dict(zip(request["namespaces"], fds[4:]))
+    stdio, channel, holder_ns = fds[:3], fds[3], dict(zip(request["namespaces"], fds[4:]))
     for name, (soft, hard) in request["rlimits"].items():
         resource.setrlimit(getattr(resource, name), (soft, hard))
     for group in request["cgroups"]:
@@ -175,7 +180,7 @@ def _fork_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
     if pid == 0:
         try:
             conn.close()
-            _become_kernel(request, stdio, go)
+            _become_kernel(request, stdio, channel)
         finally:
             os._exit(1)
     conn.sendall(json.dumps({"pid": pid}).encode() + b"\n")
@@ -292,13 +297,14 @@ def sandbox_namespaces(holder: int, alive) -> dict[str, int]:
         raise
 
 
-def request_kernel(path: str, request: dict, stdio: list[int], go: int, namespaces: dict[str, int]) -> int:
-    """Ask the template at `path` for a kernel in `namespaces` (sandbox_namespaces); its pid."""
+def request_kernel(path: str, request: dict, stdio: list[int], channel: int, namespaces: dict[str, int]) -> int:
+    """Ask the template at `path` for a kernel in `namespaces` (sandbox_namespaces), with `stdio` and the
+    kernel's end of the launcher's `channel` (see _become_kernel); its pid."""
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
         conn.settimeout(120)  # the template may still be importing
         conn.connect(path)
         message = json.dumps({**request, "namespaces": list(namespaces)}).encode()
-        socket.send_fds(conn, [message], [*stdio, go, *namespaces.values()])
+        socket.send_fds(conn, [message], [*stdio, channel, *namespaces.values()])
         answer = b""
         while not answer.endswith(b"\n"):
             chunk = conn.recv(4096)

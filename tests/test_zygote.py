@@ -228,6 +228,43 @@ def test_without_the_template_the_kernel_starts_in_bwrap_and_says_so(tmp_path):
     assert seen["seccomp"] == "2" and seen["ids"] == [["65534"] * 4] * 2 and seen["course_visible"] == []
 
 
+FAILING_TEMPLATE = """
+import json, os, socket, sys
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(sys.argv[1])
+listener.listen(8)
+print("listening", flush=True)
+while True:
+    conn, _ = listener.accept()
+    message, fds, _, _ = socket.recv_fds(conn, 1 << 20, 16)
+    pid = os.fork()
+    if pid == 0:  # a kernel that fails while it sets itself up: it ends without a word
+        os._exit(3)
+    conn.sendall(json.dumps({"pid": pid}).encode() + b"\\n")
+    for fd in fds:
+        os.close(fd)
+    conn.close()
+"""
+
+
+def test_a_kernel_that_fails_to_sandbox_itself_is_replaced_by_one_bwrap_starts(tmp_path):
+    path = str(tmp_path / "socket")
+    server = subprocess.Popen([sys.executable, "-c", FAILING_TEMPLATE, path], stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout.readline().strip() == "listening"
+        kernel = Kernel(tmp_path, path, "failing")
+        try:
+            seen = kernel.look()
+            stderr = kernel.stderr()
+        finally:
+            kernel.close()
+    finally:
+        server.kill()
+        server.wait()
+    assert "ended before it was sandboxed" in stderr, stderr
+    assert seen["seccomp"] == "2" and seen["ids"] == [["65534"] * 4] * 2 and seen["course_visible"] == []
+
+
 def _memory_holds(pid: int, needle: bytes) -> bool:
     """Whether any readable mapping of process `pid` holds `needle` (read from outside, as its owner)."""
     with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/mem", "rb", buffering=0) as mem:

@@ -705,7 +705,7 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
                 return False
 
         namespaces = zygote.sandbox_namespaces(holder, alive)
-        request = {"seccomp": seccomp_program().hex(), "cwd": cwd, "env": kernel_env(runtime, limits),
+        request = {"cwd": cwd, "env": kernel_env(runtime, limits),
                    "argv0": importlib.util.find_spec("ipykernel_launcher").origin,
                    "args": ["-f", connection_file], "cgroups": sorted(set(groups.values())),
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}

@@ -49,6 +49,9 @@ _PR_SET_CHILD_SUBREAPER, _PR_SET_NAME = 36, 15
 _CAPABILITY_VERSION_3 = 0x20080522
 _NS_GET_USERNS, _CLONE_NEWUSER = 0xB701, 0x10000000
 MAX_MESSAGE = 1 << 20
+#: the sandbox's seccomp program, fixed when the template starts (from the file the grader wrote
+#: beside its socket), never taken from a request
+SECCOMP = b""
 
 
 def _libc():
@@ -113,7 +116,7 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
     `channel` is a socket to the launcher: the kernel says "k" once it is sandboxed (the launcher
     falls back to bwrap if it dies before), and waits for "g" (the launcher watches it from then on).
     """
-    _drop_privileges(bytes.fromhex(request["seccomp"]))
+    _drop_privileges(SECCOMP)
     name = ctypes.create_string_buffer(KERNEL_NAME.encode())
     _libc().prctl(_PR_SET_NAME, ctypes.addressof(name), 0, 0, 0)
     os.setsid()
@@ -205,6 +208,11 @@ def serve(path: str) -> None:
     import gc
     import importlib
 
+    global SECCOMP
+    with open(os.path.join(os.path.dirname(path), "seccomp.bpf"), "rb") as fh:
+        SECCOMP = fh.read()
+    if not SECCOMP or len(SECCOMP) % 8:
+        raise SystemExit("the kernel template needs the sandbox's seccomp program beside its socket")
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
@@ -230,6 +238,10 @@ def serve(path: str) -> None:
             code = 1
             try:
                 listener.close()
+                _, uid, _ = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
+                                                                  struct.calcsize("3i")))
+                if uid != os.getuid():  # the folder is this user's alone; nobody else asks
+                    raise PermissionError(f"a request from uid {uid}")
                 message, fds, _, _ = socket.recv_fds(conn, MAX_MESSAGE, 16)
                 _fork_kernel(conn, json.loads(message), fds)
                 code = 0
@@ -256,6 +268,8 @@ class Template:
         limits = {**sandbox.DEFAULT_LIMITS, **(limits or {})}
         self.folder = tempfile.mkdtemp(prefix="kernel-template-")  # 0700: only this user reaches the socket
         self.path = os.path.join(self.folder, "socket")
+        with open(os.path.join(self.folder, "seccomp.bpf"), "wb") as fh:
+            fh.write(sandbox.seccomp_program())
         with open(os.path.join(self.folder, "template.log"), "wb") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "autograders.zygote", self.path, str(os.getpid())],
                                          env=sandbox.kernel_env(None, limits), cwd="/", stdin=subprocess.DEVNULL,

@@ -201,6 +201,15 @@ def test_3_root_in_the_sandbox_reaches_nothing_outside(main_run):
         (run.scores.get("r3_root", {}).get(c) or 0) for c in run.scores.get("r3_root", {})), run.scores.get("r3_root")
 
 
+def test_3_the_kernel_template_is_out_of_reach(main_run):
+    """The kernel was forked from the run's kernel template (its command line names the template's socket)
+    and cannot reach that socket: the template would fork processes into namespaces it is handed."""
+    text = main_run.cell_text("r3_root")
+    assert "blocked escape-kernel-template: FileNotFoundError" in text, \
+        "the attack did not run in a kernel forked from the template, or reached its socket: " + \
+        (text[text.find("escape-kernel-template") - 20:][:300] if "escape-kernel-template" in text else "no trace")
+
+
 def test_3_the_kernel_has_no_privileged_syscalls(main_run):
     """mount, unshare, setns, ptrace and keyctl fail in the kernel, and it holds no capability."""
     worked = main_run.markers("r3_root", "syscall-") + main_run.markers("r3_root", "capabilities")

@@ -221,6 +221,17 @@ def _nsenter():
         s.sendall(b"NSENTER " + ME.encode())
     return "reached the grader's loopback"
 _step("escape-nsenter", lambda: child(_nsenter))
+def _kernel_template():
+    # a kernel forked from the template shows the template's command line, with its socket's path
+    args = open("/proc/self/cmdline", "rb").read().split(b"\\0")
+    paths = [a.decode() for a in args if a.endswith(b"/socket")] + glob.glob("/tmp/kernel-template-*/socket")
+    for path in paths:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.settimeout(5)
+        s.connect(path)  # it would fork processes of the attacker's choosing into namespaces it is given
+        return f"connected to the kernel template at {{path}}"
+    raise LookupError("no kernel template's socket in sight")
+_step("escape-kernel-template", _kernel_template)
 def _cgroup():
     before = open("/proc/self/cgroup").read()
     moved = []

@@ -640,20 +640,18 @@ HOLDER = ("import os, signal, sys\n"
 
 def _holder(bwrap: int) -> int:
     """The program bwrap runs: the end of the chain of single children below bwrap (bwrap, its init in the
-    new PID namespace, the program), read from every process's parent in /proc."""
-    children: dict[int, list[int]] = {}
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat", "rb") as fh:
-                    ppid = int(fh.read().rsplit(b")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                continue
-            children.setdefault(ppid, []).append(int(name))
+    new PID namespace, the program)."""
+    import psutil
+
     pid = bwrap
-    while len(children.get(pid, [])) == 1:
-        pid = children[pid][0]
-    return pid
+    while True:
+        try:
+            children = psutil.Process(pid).children()
+        except psutil.Error:
+            return pid
+        if len(children) != 1:
+            return pid
+        pid = children[0].pid
 
 
 def kernel_from_template(template: str, connection_file: str, cwd: str, course_root: str, limits: dict,

@@ -71,7 +71,6 @@ class Admission:
         self.cond = threading.Condition()
         self.running: dict[object, dict] = {}  # key -> {"pid", "since", "samples", "busy"}
         self.closed = False
-        self.admitted_beside_waiting = 0  # submissions started while another one was waiting (a measure)
         self.readable = process_table() is not None
         self._thread = threading.Thread(target=self._watch, name="admission", daemon=True)
         self._thread.start()
@@ -85,8 +84,6 @@ class Admission:
         with self.cond:
             while not (self.closed or (stop is not None and stop.is_set())):
                 if self.busy() < self.workers and len(self.running) < self.limit:
-                    if len(self.running) >= self.workers:
-                        self.admitted_beside_waiting += 1
                     self.running[key] = {"pid": None, "since": time.monotonic(), "samples": deque(), "busy": True}
                     return True
                 self.cond.wait(self.period)

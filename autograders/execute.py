@@ -2,10 +2,13 @@
 
 It is where a test cell's score is decided, in the grader's process:
 
-- **Hidden checks are judged here.** A probe's report arrives as a display message; it is taken out of
-  the message stream as it arrives (it never enters the notebook, so `clear_output` cannot hide it and
-  the feedback never shows it) and, after the cell, `autograders.judge.judge_cell` binds each report to
-  its probe call in the cell's trusted source and judges it. The `Verdict` is kept in nbconvert's
+- **Hidden checks are observed outside the kernel and judged here.** A probe call in the kernel only
+  hands its arguments over (the student's functions, pickled) as a display message, taken out of the
+  message stream as it arrives (it never enters the notebook or the feedback). After the cell, each
+  hand-over goes to the notebook's observer (`autograders.observe`, `probes.observer`: a process in a
+  sandbox of its own that runs the probe and the student's code in children of its own), whose report
+  `autograders.judge.judge_cell` binds to its probe call in the cell's trusted source and judges.
+  Reports a kernel publishes itself count for nothing. The `Verdict` is kept in nbconvert's
   `resources` (the grader's memory, never the notebook, which the submission controls), where
   `autograders.scores.SaveVerifiedGrades` reads it. What the kernel displays in a test cell
   (execute_result, display data: a forged "score") is not stored at all.
@@ -44,7 +47,8 @@ from nbgrader.preprocessors import Execute
 
 from autograders import judge
 from autograders.lowpriority import NICE, in_low_priority_thread
-from probes import JUDGE_ENV, MIME
+from autograders.observe import Observer, ObserverError
+from probes import HANDOVER_MIME, JUDGE_ENV, MAX_HANDOVER_BYTES, MIME
 
 #: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
 VERDICTS = "distcourse_verdicts"
@@ -149,11 +153,16 @@ class ResilientExecute(Execute):
         self._warm_fd = int(warm) if warm and warm.isdigit() else None
         self._notebook_bytes = 0
         self._output_task = None
+        self._observer = None
         if resources is None:
             resources = {}
         resources[VERDICTS] = {}
-        os.environ[JUDGE_ENV] = "grader"  # inherited by the kernel: its probes only report
-        return super().preprocess(nb, resources, km)
+        os.environ[JUDGE_ENV] = "grader"  # inherited by the kernel: its probes only hand their arguments over
+        try:
+            return super().preprocess(nb, resources, km)
+        finally:
+            if self._observer is not None:
+                self._observer.close()
 
     # ------------------------------------------------------------------ a warm start
 
@@ -231,6 +240,7 @@ class ResilientExecute(Execute):
                 cell, resources = self._restart(cell, index, DEATH_MESSAGE, "KernelDied")
         finally:
             self._finish_outputs(cell)
+        self._observe()
         verdict = judge.judge_cell(cell, self.log, self._observations)
         if verdict is not None:
             grade_id = cell.metadata["nbgrader"]["grade_id"]
@@ -243,6 +253,7 @@ class ResilientExecute(Execute):
 
     def _start_cell(self, cell) -> None:
         self._observations: list = []
+        self._handovers: list = []
         self._observation_bytes = 0
         self._cell_bytes = 0
         self._cut_bytes = 0
@@ -273,9 +284,11 @@ class ResilientExecute(Execute):
             return None  # the first run's outputs stay; nothing of a replay is kept
         msg_type, content = msg["msg_type"], msg.get("content") or {}
         data = content.get("data") if msg_type in ("display_data", "execute_result") else None
-        if isinstance(data, dict) and MIME in data:
-            self._take_observation(outs, data[MIME])
+        if isinstance(data, dict) and HANDOVER_MIME in data:
+            self._take_handover(outs, data[HANDOVER_MIME])
             return None
+        if isinstance(data, dict) and MIME in data:
+            return None  # a report the kernel made itself: never judged (the observer's are)
         if msg_type == "error":
             self._errors += 1
             if self._errors > self.max_errors_per_cell:
@@ -310,18 +323,47 @@ class ResilientExecute(Execute):
         self._cell_bytes += size
         self._notebook_bytes += size
 
-    def _take_observation(self, outs, payload) -> None:
-        """Keep a probe's report in the grader's memory, where it arrived among the cell's outputs."""
+    def _take_handover(self, outs, payload) -> None:
+        """Keep a probe call's hand-over (its check, its pickled arguments) until the cell is done."""
         if not self._is_test:
-            return  # reports outside test cells are dropped unjudged
-        if len(self._observations) > 1000:
+            return  # hand-overs outside test cells are dropped unobserved
+        if len(self._handovers) > 1000:
             return  # judge_cell refuses the cell already: more reports than calls
-        size = _size(payload, self.max_observation_bytes - self._observation_bytes)
-        self._observation_bytes += size
-        if self._observation_bytes > self.max_observation_bytes:
-            check = payload.get("check") if isinstance(payload, dict) else None
-            payload = {"check": check if isinstance(check, str) else None, "oversized": self.max_observation_bytes}
-        self._observations.append((len(outs), payload))
+        check = payload.get("check") if isinstance(payload, dict) else None
+        args = payload.get("args") if isinstance(payload, dict) else None
+        check = check[:200] if isinstance(check, str) else None
+        self._observation_bytes += len(args) if isinstance(args, str) else 0
+        if isinstance(args, str) and self._observation_bytes > self.max_observation_bytes + MAX_HANDOVER_BYTES // 2:
+            args, why = None, f"more than {self.max_observation_bytes:,} bytes handed over by this cell"
+        else:
+            why = payload.get("unpicklable") if isinstance(payload, dict) else None
+        self._handovers.append((len(outs), check, args if isinstance(args, str) else None, why))
+
+    def _observe(self) -> None:
+        """Run each hand-over of the cell in the observer; keep its report (or why it failed) in memory."""
+        handovers, self._handovers = self._handovers, []
+        for position, check, args, why in handovers:
+            if check is None:
+                payload = {"check": None, "failed": "a hand-over without a check name"}
+            elif args is None:
+                name = check.partition(".")[2]
+                payload = {"check": check, "failed": (
+                    f"the grader could not take what this cell gives the hidden check {name} out of your notebook"
+                    + (f" ({str(why)[:300]})" if why else "")
+                    + ". Define what the exercise asks for at the top level of the notebook, without open files, "
+                    "locks or other resources that cannot be copied")}
+            else:
+                payload = self._ask_observer(check, args)
+            self._observations.append((position, payload))
+
+    def _ask_observer(self, check: str, args: str) -> dict:
+        if self._observer is None:
+            spec = getattr(self.km, "kernel_spec", None)
+            self._observer = Observer(getattr(spec, "argv", None), getattr(spec, "env", None), self.log)
+        try:
+            return self._observer.ask(check, args)
+        except ObserverError as exc:
+            return {"check": check, "failed": str(exc)}
 
     def _update_display_id(self, display_id, msg):
         """Updates of earlier displays are not applied: they would bypass the caps (and can't raise a score)."""

@@ -25,19 +25,76 @@ Whether `report` also judges is said explicitly, by whoever starts the kernel, i
   `make lab` set it; it needs the course's autograders/ importable, and says so if not);
 - unset (a student's own machine, with no judges): report only.
 The observation's format and limits are in `probes.wire`, shared with the grader.
+
+When the grader grades (DISTCOURSE_JUDGE=grader), a probe does not run in the student's kernel at all:
+every probe function is a `check`, and calling it there hands its arguments over (`HANDOVER_MIME`: the
+check's name and its arguments, pickled with cloudpickle) and returns. The grader passes them to
+`probes.observer`, a process of its own in a sandbox of its own that never runs student code: it runs
+the probe there, and each call of the student's code in a child process that hands back raw results
+(`probes.observer.Student`). So nothing the kernel runs can change what a probe reports; the kernel
+can only change what it hands over, which is the student's own work.
 """
 
 from __future__ import annotations
 
+import base64
+import functools
 import importlib
 import os
-from typing import Any
+from typing import Any, Callable
 
 from probes.wire import MIME, encode  # noqa: F401 - probes and the grader's tests import them from here
 
 #: Who judges a report, set in the kernel's environment: "grader", "kernel" or unset (see above).
 JUDGE_ENV = "DISTCOURSE_JUDGE"
 JUDGE_MODES = ("grader", "kernel")
+#: The MIME type of a hand-over: a check's name and its arguments, from the kernel to the grader.
+HANDOVER_MIME = "application/vnd.distcourse.handover+json"
+#: The largest hand-over a kernel may send (the pickled arguments of one probe call).
+MAX_HANDOVER_BYTES = 64_000_000
+
+
+def check(fn: Callable) -> Callable:
+    """Make `fn(...)`, a probe function of probes/<assignment>.py, a hidden check of a test cell.
+
+    Where the grader grades, calling it in the kernel hands its arguments to the grader and returns
+    (the grader runs it in `probes.observer`); elsewhere (nbval, `make lab`, a student's machine, the
+    observer itself) it runs here.
+    """
+    name = f"{fn.__module__.rsplit('.', 1)[-1]}.{fn.__name__}"
+
+    @functools.wraps(fn)
+    def hidden_check(*args, **kwargs):
+        if os.environ.get(JUDGE_ENV) == "grader" and not _observing():
+            _hand_over(name, args, kwargs)
+            return None
+        return fn(*args, **kwargs)
+
+    hidden_check.check_name = name
+    return hidden_check
+
+
+def _observing() -> bool:
+    observer = __import__("sys").modules.get("probes.observer")
+    return observer is not None and observer.ACTIVE
+
+
+def _hand_over(name: str, args: tuple, kwargs: dict) -> None:
+    """Publish `name`'s arguments for the grader: the student's functions and classes travel by value."""
+    import cloudpickle
+
+    try:
+        data = cloudpickle.dumps((args, kwargs))
+    except Exception as exc:  # noqa: BLE001 - said to the student by the grader, in the cell
+        payload = {"check": name, "unpicklable": f"{type(exc).__name__}: {str(exc)[:500]}"}
+    else:
+        if len(data) > MAX_HANDOVER_BYTES:
+            payload = {"check": name, "unpicklable": f"{len(data):,} bytes, more than {MAX_HANDOVER_BYTES:,}"}
+        else:
+            payload = {"check": name, "args": base64.b64encode(data).decode("ascii")}
+    from IPython.display import publish_display_data
+
+    publish_display_data({HANDOVER_MIME: payload, "text/plain": f"<hand-over for {name}>"})
 
 
 def outcome(fn, *args, **kwargs) -> dict:
@@ -50,6 +107,11 @@ def outcome(fn, *args, **kwargs) -> dict:
 
 def report(check: str, observation: Any) -> None:
     """Hand what the student's code did to the judge of `check` ("<assignment>.<name>")."""
+    if _observing():
+        from probes import observer
+
+        observer.reported(check, observation)
+        return
     payload = {"check": check, "observation": encode(observation)}
     try:
         from IPython import get_ipython

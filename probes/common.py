@@ -11,12 +11,25 @@ import helpers
 RANK_TIMEOUT = 30.0
 
 
+def _observer_trusted() -> bool:
+    import sys
+
+    observer = sys.modules.get("probes.observer")
+    return observer is not None and observer.trusted()
+
+
 def run_ranks(exercise: str, fn: Callable, world_size: int, *args: Any, timeout: float = RANK_TIMEOUT, **kwargs: Any) -> list:
     """`helpers.launch` for probes: a crash or a hang becomes an AssertionError about `exercise`.
 
     The message keeps the rank's own error (an AssertionError raised inside the rank reads exactly
     as it would in one process) and adds which rank it came from.
     """
+    if _observer_trusted():  # the grader's observer: what a rank hands back is data, never unpickled here
+        import inspect
+
+        if "untrusted_results" not in inspect.signature(helpers.launch).parameters:
+            raise RuntimeError("helpers.launch cannot read untrusted results: the observer refuses to launch")
+        kwargs = {**kwargs, "untrusted_results": True}
     try:
         return helpers.launch(fn, world_size, *args, backend="auto", timeout=timeout, **kwargs)
     except helpers.LaunchTimeout as exc:

@@ -16,7 +16,8 @@ import torch.distributed as dist
 from torch import nn
 
 import helpers
-from probes import outcome, report
+from probes import check, outcome, report
+from probes.observer import in_child
 
 # --------------------------------------------------------------------------- exercise 1
 
@@ -94,6 +95,7 @@ def memory_cases():
     yield "a model whose embedding and output layer share one weight tensor, with SGD(momentum=0.9)", m, o, "tied"
 
 
+@check
 def training_memory(fn) -> None:
     """fn(model, optimizer) on every case: what it returned, and whether it changed the parameters."""
     results = []
@@ -125,6 +127,7 @@ def per_device_cases():
     return cases
 
 
+@check
 def per_device_memory(fn) -> None:
     report("ps1_memory.per_device_memory", [fn(params, n, s, **kw) for params, n, s, kw in per_device_cases()])
 
@@ -139,6 +142,7 @@ BAD_PER_DEVICE = [
 ]
 
 
+@check
 def per_device_memory_errors(fn) -> None:
     report("ps1_memory.per_device_memory_errors", [outcome(fn, *args) for args, _ in BAD_PER_DEVICE])
 
@@ -179,6 +183,7 @@ def _partition_big(fn, costs, k):
     return fn(costs, k)
 
 
+@check
 def partition_layers(fn) -> None:
     """Every case, then the big one in a separate process so that an exponential search costs this
     cell, not the grader."""
@@ -203,6 +208,7 @@ def partition_layers(fn) -> None:
 BAD_PARTITIONS = [([1, 2, 3], 0, "k=0"), ([1, 2, 3], -1, "k=-1"), ([1, 2, 3], 4, "k=4 > 3 layers"), ([], 1, "no layers at all")]
 
 
+@check
 def partition_layers_errors(fn) -> None:
     report("ps1_memory.partition_layers_errors", [outcome(fn, costs, k) for costs, k, _ in BAD_PARTITIONS])
 
@@ -221,38 +227,47 @@ def split_inputs():
     return model, torch.randn(4, 6)
 
 
+def _split_cut(fn, cut):
+    """split_model on a fresh model at one cut (in a process of its own when graded: the stages it
+    returns are the student's objects), and what the judge needs to know of what came back."""
+    model, x = split_inputs()  # a fresh model per cut: one call cannot spoil the next
+    originals = list(model)
+    result = outcome(fn, model, cut)
+    if "raised" in result:
+        return {"raised": result["raised"]}
+    got = result["returned"]
+    rec = {"kind": type(got).__name__, "pair": isinstance(got, (tuple, list)) and len(got) == 2,
+           "model_len": len(model),
+           "model_same": len(model) == len(originals) and all(a is b for a, b in zip(model, originals))}
+    if rec["pair"]:
+        stages = list(got)
+        rec["stage_types"] = [type(s).__name__ for s in stages]
+        rec["sequential"] = [isinstance(s, nn.Sequential) for s in stages]
+        if all(rec["sequential"]):
+            layers = list(stages[0]) + list(stages[1])
+            rec["stage_lens"] = [len(s) for s in stages]
+            rec["layers"] = [next((i for i, m in enumerate(originals) if m is layer), -1) for layer in layers]
+            rec["layer_types"] = [type(layer).__name__ for layer in layers]
+            rec["original_types"] = [type(m).__name__ for m in originals]
+            with torch.no_grad():
+                rec["output"] = outcome(lambda: stages[1](stages[0](x)))
+    return rec
+
+
+@check
 def split_model(fn) -> None:
     """For each cut, on a fresh model: what came back, which of the model's own layers the stages hold
     (by identity), whether the model kept its layers, and stage1(stage0(x)); then what bad cuts do."""
     n = len(split_inputs()[0])
     cuts = []
     for cut in range(1, n):
-        model, x = split_inputs()  # a fresh model per cut: one call cannot spoil the next
-        originals = list(model)
-        result = outcome(fn, model, cut)
-        if "raised" in result:
-            cuts.append({"raised": result["raised"]})
-            break  # the judge stops here
-        got = result["returned"]
-        rec = {"kind": type(got).__name__, "pair": isinstance(got, (tuple, list)) and len(got) == 2,
-               "model_len": len(model),
-               "model_same": len(model) == len(originals) and all(a is b for a, b in zip(model, originals))}
-        if rec["pair"]:
-            stages = list(got)
-            rec["stage_types"] = [type(s).__name__ for s in stages]
-            rec["sequential"] = [isinstance(s, nn.Sequential) for s in stages]
-            if all(rec["sequential"]):
-                layers = list(stages[0]) + list(stages[1])
-                rec["stage_lens"] = [len(s) for s in stages]
-                rec["layers"] = [next((i for i, m in enumerate(originals) if m is layer), -1) for layer in layers]
-                rec["layer_types"] = [type(layer).__name__ for layer in layers]
-                rec["original_types"] = [type(m).__name__ for m in originals]
-                with torch.no_grad():
-                    rec["output"] = outcome(lambda: stages[1](stages[0](x)))
+        rec = in_child(_split_cut, fn, cut)
         cuts.append(rec)
+        if "raised" in rec:
+            break  # the judge stops here
         if not rec["pair"] or not all(rec.get("sequential", [False])):
             break  # what follows cannot be observed; the judge stops here too
-    bad = {cut: outcome(fn, split_inputs()[0], cut) for cut in (0, n, -1, n + 1)}
+    bad = {cut: in_child(outcome, fn, split_inputs()[0], cut) for cut in (0, n, -1, n + 1)}
     report("ps1_memory.split_model", {"cuts": cuts, "bad": bad})
 
 
@@ -321,6 +336,7 @@ def _two_stage_rank(two_stage_step, progress):
     return results
 
 
+@check
 def two_stage_step(fn) -> None:
     """Both stages on two ranks (on cuda:0 and cuda:1 with NCCL when there is a GPU per rank, else on CPU with
     gloo): what each rank returned, every gradient, whether the parameters changed."""
@@ -362,5 +378,6 @@ def two_stage_step(fn) -> None:
 # --------------------------------------------------------------------------- quiz
 
 
+@check
 def quiz(question: str, answer) -> None:
     report("ps1_memory.quiz", {"question": question, "answer": answer})

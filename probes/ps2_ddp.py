@@ -23,7 +23,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import helpers
-from probes import outcome, report
+from probes import check, outcome, report
 from probes.common import run_ranks
 
 #: Seconds one multi-process check may take. Honest code needs well under 2 s; a collective that
@@ -131,6 +131,7 @@ def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
     }
 
 
+@check
 def average_gradients(fn) -> None:
     """average_gradients on 2 and 4 ranks: each rank's gradients before and after the call."""
     report("ps2_ddp.average_gradients", _run_worlds(
@@ -168,6 +169,7 @@ def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
     return result
 
 
+@check
 def my_ddp_broadcast(MyDDP) -> None:
     """MyDDP(model) on 2 and 4 ranks seeded differently: each rank's parameters, buffers and forward afterwards."""
     report("ps2_ddp.my_ddp_broadcast", _run_worlds(
@@ -205,6 +207,7 @@ def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: in
     return {"names": names, "steps": steps}
 
 
+@check
 def my_ddp_training(MyDDP) -> None:
     """Three SGD steps of MyDDP on 2 and 4 ranks: gradients before and after sync_gradients, parameters after each step."""
     t = TRAINING
@@ -289,11 +292,13 @@ def _shard_results(shard_indices) -> dict:
     return merged
 
 
+@check
 def shard_indices_disjoint_complete(fn) -> None:
     """Every rank's shard for every case (computed once for both shard checks)."""
     report("ps2_ddp.shard_indices_disjoint_complete", _shard_results(fn))
 
 
+@check
 def shard_indices_reshuffles(fn) -> None:
     report("ps2_ddp.shard_indices_reshuffles", _shard_results(fn))
 
@@ -453,6 +458,7 @@ def _train_runs(train_ddp) -> dict:
     return runs
 
 
+@check
 def train_ddp_matches_large_batch(fn) -> None:
     """train_ddp on 2 and 4 ranks: per rank, its initial weights, every batch and the weights it met, the end."""
     keep = ("initial", "seen", "final", "returned", "printed")
@@ -462,6 +468,7 @@ def train_ddp_matches_large_batch(fn) -> None:
     report("ps2_ddp.train_ddp_matches_large_batch", observation)
 
 
+@check
 def train_ddp_checkpoint(fn) -> None:
     """train_ddp on 2 and 4 ranks: who called torch.save, the checkpoint, rank 0's final state_dict."""
     report("ps2_ddp.train_ddp_checkpoint", {
@@ -514,6 +521,7 @@ def _load_anywhere_rank(load_state_anywhere):
     return {"loads": loads, "refused": ["raised" in r for r in strict]}
 
 
+@check
 def load_state_anywhere(fn) -> None:
     """Checkpoints of a bare and a DDP model loaded into bare, DDP and DataParallel targets, then a wrong one."""
     report("ps2_ddp.load_state_anywhere", _run("load_state_anywhere", _load_anywhere_rank, 1, fn)[0])
@@ -522,5 +530,6 @@ def load_state_anywhere(fn) -> None:
 # --------------------------------------------------------------------------- quiz
 
 
+@check
 def quiz(question: str, answer) -> None:
     report("ps2_ddp.quiz", {"question": question, "answer": answer})

@@ -16,7 +16,7 @@ import torch.nn.functional as F
 from torch import nn
 
 import helpers
-from probes import outcome, report
+from probes import check, outcome, report
 from probes.common import run_ranks
 
 #: Seconds a multi-rank probe may run. The solution needs well under one; a hang costs this much.
@@ -37,10 +37,12 @@ PER_RANK_IMPOSSIBLE_CASES = [
 ]
 
 
+@check
 def per_rank_batch_values(fn) -> None:
     report("ps3_batch.per_rank_batch_values", [fn(global_batch, world_size) for global_batch, world_size in PER_RANK_VALUE_CASES])
 
 
+@check
 def per_rank_batch_impossible(fn) -> None:
     report("ps3_batch.per_rank_batch_impossible",
            [outcome(fn, global_batch, world_size) for global_batch, world_size, _ in PER_RANK_IMPOSSIBLE_CASES])
@@ -70,6 +72,7 @@ def _stand_in_per_rank_batch(students):
     return per_rank_batch
 
 
+@check
 def plan_accumulation_values(fn) -> None:
     """Every case, then the impossible plans, with per_rank_batch answered for these cases."""
     namespace = getattr(fn, "__globals__", {})
@@ -91,6 +94,7 @@ def plan_accumulation_values(fn) -> None:
 SCALE_LR_CASES = [(0.1, 64, 256), (0.1, 256, 8192), (0.02, 64, 64), (0.4, 256, 64), (0.05, 32, 96)]
 
 
+@check
 def scale_lr_linear_rule(fn) -> None:
     report("ps3_batch.scale_lr_linear_rule", [fn(*case) for case in SCALE_LR_CASES])
 
@@ -99,6 +103,7 @@ WARMUP_BASE, WARMUP_TARGET = 0.1, 0.8
 WARMUP_STEPS = (5, 4, 1)
 
 
+@check
 def warmup_lr_schedule(fn) -> None:
     """The LR of steps 0 .. warmup_steps + 3 for each warmup length, then step 3 without warmup."""
     schedules = [[fn(s, WARMUP_BASE, WARMUP_TARGET, warmup_steps) for s in range(warmup_steps + 4)] for warmup_steps in WARMUP_STEPS]
@@ -181,10 +186,12 @@ def _accum_runs(accumulate_gradients) -> list:
     return runs
 
 
+@check
 def accumulate_gradients_match_large_batch(fn) -> None:
     report("ps3_batch.accumulate_gradients_match_large_batch", _accum_runs(fn))
 
 
+@check
 def accumulate_gradients_one_allreduce(fn) -> None:
     counts = [[[cycle["allreduces"] for cycle in rank] for rank in run] for run in _accum_runs(fn)]
     report("ps3_batch.accumulate_gradients_one_allreduce", counts)
@@ -216,6 +223,7 @@ def _weighted_rank(weighted_backward, sizes):
     return [p.grad.detach().cpu().clone() if p.grad is not None else None for p in model.parameters()]
 
 
+@check
 def weighted_backward_full_batch_gradient(fn) -> None:
     """Per setting of WEIGHTED_SIZES, per rank: the gradients weighted_backward left."""
     runs = [run_ranks("weighted_backward", _weighted_rank, len(sizes), fn, sizes, timeout=HANG_TIMEOUT) for sizes in WEIGHTED_SIZES]
@@ -246,6 +254,7 @@ def _train_uneven_rank(train_uneven, counts):
     return torch.cat([p.detach().flatten() for p in model.parameters()]).cpu()
 
 
+@check
 def train_uneven_finishes_and_matches(fn) -> None:
     """Per setting of UNEVEN_COUNTS, per rank: the final parameters, flattened."""
     runs = []
@@ -301,6 +310,7 @@ def saved_bytes_cases():
     return cases
 
 
+@check
 def saved_activation_bytes_values(fn) -> None:
     report("ps3_batch.saved_activation_bytes_values", [fn(model, x) for _, model, x in saved_bytes_cases()])
 
@@ -321,6 +331,7 @@ def _is_number(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+@check
 def largest_batch_fits_budget(fn) -> None:
     """largest_batch on budgets built from what the student's own saved_activation_bytes measures.
 
@@ -360,5 +371,6 @@ def largest_batch_fits_budget(fn) -> None:
 # --------------------------------------------------------------------------- quiz
 
 
+@check
 def quiz(question: str, answer) -> None:
     report("ps3_batch.quiz", {"question": question, "answer": answer})

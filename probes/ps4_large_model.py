@@ -21,7 +21,8 @@ import torch.distributed as dist
 import torch.nn as nn
 
 import helpers
-from probes import outcome, report
+from probes import check, outcome, report
+from probes.observer import in_child
 from probes.common import run_ranks
 
 #: Seconds one multi-process check may take. Honest code needs well under a second; a send/recv
@@ -149,27 +150,32 @@ def _run_stages(stages, x):
     return out
 
 
+def _split_case(fn, num_layers, k):
+    """split_layers on one case (in a process of its own when graded: the stages are the student's
+    objects), and what the judge needs to know of what came back."""
+    layers_model, x = split_inputs(num_layers, k)
+    stages = fn(layers_model, k)
+    rec = {"type": type(stages).__name__, "sequence": isinstance(stages, (list, tuple))}
+    if rec["sequence"]:
+        rec["len"] = len(stages)
+        rec["modules"] = all(isinstance(s, nn.Module) for s in stages)
+        rec["sequential"] = all(isinstance(s, nn.Sequential) for s in stages)
+        if rec["modules"]:
+            own = list(layers_model)
+            held = [m for s in stages for m in s.children()]
+            rec["model_len"] = len(own)
+            rec["layers"] = [next((i for i, m in enumerate(own) if m is layer), -1) for layer in held]
+            rec["sizes"] = [len(list(s.children())) for s in stages]
+            with torch.no_grad():
+                rec["output"] = outcome(_run_stages, stages, x)
+    return rec
+
+
+@check
 def split_layers(fn) -> None:
     """For each case: what came back, which of the model's own layers the stages hold (by identity,
     -1 for a layer that is not the model's), the stage sizes and the stages run one after another."""
-    results = []
-    for num_layers, k in SPLIT_CASES:
-        layers_model, x = split_inputs(num_layers, k)
-        stages = fn(layers_model, k)
-        rec = {"type": type(stages).__name__, "sequence": isinstance(stages, (list, tuple))}
-        if rec["sequence"]:
-            rec["len"] = len(stages)
-            rec["modules"] = all(isinstance(s, nn.Module) for s in stages)
-            rec["sequential"] = all(isinstance(s, nn.Sequential) for s in stages)
-            if rec["modules"]:
-                own = list(layers_model)
-                held = [m for s in stages for m in s.children()]
-                rec["model_len"] = len(own)
-                rec["layers"] = [next((i for i, m in enumerate(own) if m is layer), -1) for layer in held]
-                rec["sizes"] = [len(list(s.children())) for s in stages]
-                with torch.no_grad():
-                    rec["output"] = outcome(_run_stages, stages, x)
-        results.append(rec)
+    results = [in_child(_split_case, fn, num_layers, k) for num_layers, k in SPLIT_CASES]
     bad = [_raised_or_returned(fn, nn.Sequential(*[nn.Tanh() for _ in range(5)]), k) for k in BAD_SPLITS]
     report("ps4_large_model.split_layers", {"cases": results, "bad": bad})
 
@@ -200,6 +206,7 @@ def _pipeline_rank(pipeline_stage_step, widths, batch, seed, bounds, folder=None
     return {"returned": _returned(out), "grads": _grads(stage)}
 
 
+@check
 def pipeline_stage_step(fn) -> None:
     """On 2 and 4 ranks: what each rank returned, its stage's gradients and its messages; a run that
     hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
@@ -337,6 +344,7 @@ def _gpipe_rank(gpipe_step, widths, batch, seed, bounds, folder=None):
     return runs
 
 
+@check
 def gpipe_full_batch(fn) -> None:
     """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: what each rank returned, its gradients; a run
     that hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
@@ -379,6 +387,7 @@ def _gpipe_sends_rank(gpipe_step, widths, batch, seed, bounds):
     return {"sends": _gpipe_run(gpipe_step, widths, batch, seed, bounds, SENDS_MICRO_BATCHES)["sends"]}
 
 
+@check
 def gpipe_micro_batches(fn) -> None:
     """On 4 ranks: what a batch that does not split did on each rank (what it raised, the messages it
     sent or waited for; {"hang": ..., "p2p": ...} if some rank never returned), then how many messages
@@ -409,6 +418,7 @@ BYTES_CASES = [
 BAD_STRATEGIES = ("zero3", "DDP-2")
 
 
+@check
 def per_rank_bytes(fn) -> None:
     """Every strategy on every case, then what unknown strategies do."""
     results = []
@@ -430,6 +440,7 @@ FIT_CASES = [
 ]
 
 
+@check
 def strategies_that_fit(fn) -> None:
     report("ps4_large_model.strategies_that_fit",
            [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in FIT_CASES])
@@ -456,6 +467,7 @@ TABLES = [  # (table, budget)
 ]
 
 
+@check
 def choose_strategy(fn) -> None:
     """What choose_strategy returned on each table, and whether it changed the table it was given (the
     table itself, not a copy: a copy would hide a change; each call gets a fresh one built here)."""
@@ -469,5 +481,6 @@ def choose_strategy(fn) -> None:
 # --------------------------------------------------------------------------- quiz
 
 
+@check
 def quiz(question: str, answer) -> None:
     report("ps4_large_model.quiz", {"question": question, "answer": answer})

@@ -9,17 +9,20 @@ tell which call a report answers.
 
 from __future__ import annotations
 
-from probes import outcome, report
+from probes import check, outcome, report
 
 
+@check
 def add(fn, a, b) -> None:
     report("selftest.add", {"a": a, "b": b, "outcome": outcome(fn, a, b)})
 
 
+@check
 def square(fn, x) -> None:
     report("selftest.square", {"x": x, "outcome": outcome(fn, x)})
 
 
+@check
 def world_sum(fn, world_size: int = 2, timeout: float = 8.0) -> None:
     """fn() on `world_size` ranks; a hang or a crash fails here, in words (see probes.common.run_ranks)."""
     from probes.common import run_ranks  # torch and the launcher, only for the check that needs ranks

@@ -72,7 +72,14 @@ def encode(obj: Any, _depth: int = 0) -> Any:
         return {"__tensor__": str(t.dtype).removeprefix("torch."), "shape": list(t.shape),
                 "data": base64.b64encode(raw).decode("ascii")}
     if isinstance(obj, BaseException):
-        return {"__exception__": [c.__name__ for c in type(obj).__mro__], "message": str(obj)[:MAX_MESSAGE]}
+        names = getattr(obj, "wire_names", None)  # an exception the student's code raised in another process
+        if not (isinstance(names, list) and names and all(isinstance(n, str) for n in names)):
+            names = [c.__name__ for c in type(obj).__mro__]
+        return {"__exception__": names, "message": str(obj)[:MAX_MESSAGE]}
+    if isinstance(obj, Raised):  # read back already (from another process): written again as it came
+        return {"__exception__": list(obj.names), "message": str(obj.message)[:MAX_MESSAGE]}
+    if isinstance(obj, Opaque):
+        return {"__object__": str(obj.type_name), "repr": str(obj.text)[:200]}
     if isinstance(obj, range):
         return {"__range__": [obj.start, obj.stop, obj.step]}
     if isinstance(obj, tuple):

@@ -43,8 +43,7 @@ def _selected() -> list[str]:
 def observations():
     """{check: [observation, ...]} that the solution notebooks' probes report."""
     found = {}
-    previous = os.environ.get(JUDGE_ENV)
-    os.environ[JUDGE_ENV] = "grader"  # the kernel only reports, as when grading
+    previous = os.environ.pop(JUDGE_ENV, None)  # unset: the probes run in the kernel and only report
     try:
         for name in _selected():
             source, release = source_and_release(name)

@@ -1,0 +1,432 @@
+"""The observer: where the grader runs hidden checks, in a process that never runs student code.
+
+When the grader grades, a probe call in a test cell does not run the probe in the student's kernel:
+it hands the call's arguments over (`probes.check`), pickled, and the grader passes them here. This
+process runs the probe itself: it builds the inputs, and every time the probe calls the student's
+code, the call runs in a child process (`Student`) that unpickles the student's objects, runs them and
+hands back raw results as data (`probes.wire`): what they returned or raised, and what became of the
+arguments they were given (a model's parameters, a dict). The report is built here from those results
+and goes to the grader over a channel no child holds. Ranks (`helpers.launch`) are children too: what a
+rank returns is read as plain data, never unpickled here.
+
+What this closes: nothing the kernel runs (a replaced probe, an AST transformer, a patched
+`report`) reaches the report, because the report is not built there; and nothing the student's code
+runs in a child reaches this process either: the child closes the channel at its start, this process
+is not dumpable (its memory and descriptors are not open to a process of the same user), the sandbox's
+seccomp filter refuses ptrace and process_vm_*, and every process a call left behind is killed before
+the next call. What a child hands back is the student's work, and is judged as such.
+
+What stays open, and is said in the README's threat model: what a check learns from inside a process
+that runs the student's code besides its return values (the collectives a rank counted, the messages
+it logged, the objects a stage holds) is the student's code's own account of itself.
+
+Protocol: frames of an 8-byte big-endian length and UTF-8 JSON. The grader sends
+{"check": "<assignment>.<name>", "args": base64 of cloudpickle((args, kwargs))}; this process answers
+{"check": ..., "observation": wire data} or {"check": ..., "failed": "what to tell the student"}. It
+first says {"ready": true}. `python -m probes.observer` runs it on its standard streams.
+"""
+
+from __future__ import annotations
+
+import base64
+import ctypes
+import importlib
+import json
+import os
+import re
+import select
+import signal
+import struct
+import sys
+import time
+from typing import Any
+
+from probes import wire
+
+#: True in the observer process (and inherited by its children, where `trusted()` is False).
+ACTIVE = False
+_PID: int | None = None
+_CHANNEL: list[int] = []
+_REPORTS: list[tuple[str, Any]] = []
+#: Seconds one call of the student's code may run in its child before it is stopped.
+CALL_TIMEOUT = 120.0
+#: The most a child may hand back (bytes of JSON).
+MAX_RESULT_BYTES = 256_000_000
+_PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 4, 36
+
+
+def trusted() -> bool:
+    """True only in the observer itself: the process that builds reports and never runs student code."""
+    return ACTIVE and os.getpid() == _PID
+
+
+def reported(check: str, observation: Any) -> None:
+    """`probes.report` in the observer: keep the report (encoded here, from data this process holds)."""
+    if trusted():
+        _REPORTS.append((check, wire.encode(observation)))
+
+
+class StudentRaised(Exception):
+    """What the student's code raised in its child: its class names and message, as data."""
+
+    def __init__(self, names: list[str], message: str):
+        super().__init__(message)
+        self.wire_names = list(names)
+
+    def __str__(self) -> str:
+        return self.args[0] if self.args else ""
+
+
+class Unreadable(AssertionError):
+    """A child handed back something that is not data the grader can read."""
+
+
+class Student:
+    """One of the student's objects, handed over pickled. In the observer, calling it runs it in a child
+    process and returns what it returned, as data; in a child or a rank it is the object itself."""
+
+    def __init__(self, payload: bytes, where: tuple, type_name: str = "object"):
+        self.payload, self.where, self.type_name = payload, where, type_name
+
+    def resolve(self):
+        if trusted():
+            raise RuntimeError("the observer never unpickles the student's objects; call them through Student")
+        cache = _RESOLVED.get(id(self.payload))
+        if cache is None or cache[0] is not self.payload:
+            import cloudpickle
+
+            cache = (self.payload, cloudpickle.loads(self.payload))
+            _RESOLVED[id(self.payload)] = cache
+        args, kwargs = cache[1]
+        kind, key = self.where
+        return args[key] if kind == "args" else kwargs[key]
+
+    def __call__(self, *args, **kwargs):
+        if not trusted():
+            return self.resolve()(*args, **kwargs)
+        returned, after = in_child(_call_and_state, self, args, kwargs)
+        _restore(args, after["args"])
+        _restore(list(kwargs.values()), after["kwargs"])
+        return returned
+
+    def __reduce__(self):
+        return (Student, (self.payload, self.where, self.type_name))
+
+    def __repr__(self) -> str:
+        return f"<your {self.type_name}>"
+
+
+_RESOLVED: dict[int, tuple] = {}
+
+
+def _call_and_state(student: Student, args: tuple, kwargs: dict):
+    returned = student.resolve()(*args, **kwargs)
+    return returned, {"args": [_state(a) for a in args], "kwargs": [_state(v) for v in kwargs.values()]}
+
+
+def _state(value):
+    """What became of an argument (in the child, after the call), as data."""
+    import torch
+
+    if isinstance(value, torch.nn.Module):
+        return {"module": [t.detach() for t in (*value.parameters(), *value.buffers())]}
+    if isinstance(value, torch.Tensor):
+        return {"tensor": value.detach()}
+    if type(value) in (dict, list):
+        return {"data": value}
+    return None
+
+
+def _restore(values, states) -> None:
+    """Apply what the child's call did to its arguments to this process's own copies of them."""
+    import torch
+
+    if not isinstance(states, list) or len(states) != len(values):
+        raise Unreadable("the grader could not read back what your code did to its arguments")
+    for value, state in zip(values, states):
+        if not isinstance(state, dict):
+            continue
+        with torch.no_grad():
+            if "module" in state and isinstance(value, torch.nn.Module):
+                mine = [*value.parameters(), *value.buffers()]
+                for t, new in zip(mine, state["module"]):
+                    if isinstance(new, torch.Tensor) and new.shape == t.shape and new.dtype == t.dtype:
+                        t.copy_(new)
+                    elif isinstance(new, torch.Tensor):  # the call replaced it: keep the change visible
+                        t.data = new.to(t.device)
+            elif "tensor" in state and isinstance(value, torch.Tensor) and isinstance(state["tensor"], torch.Tensor):
+                if state["tensor"].shape == value.shape and state["tensor"].dtype == value.dtype:
+                    value.copy_(state["tensor"])
+            elif "data" in state and type(value) is dict and isinstance(state["data"], dict):
+                value.clear()
+                value.update(state["data"])
+            elif "data" in state and type(value) is list and isinstance(state["data"], list):
+                value[:] = state["data"]
+
+
+def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
+    """fn(*args) in a child process, where the student's objects are real; what it returned, as data.
+
+    Outside the observer (a child, a rank, a kernel) it is just fn(*args). Raises StudentRaised with
+    what the child raised, AssertionError if it hung, died or handed back something unreadable.
+    """
+    if not trusted():
+        return fn(*args)
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: the channel is closed already (_after_fork)
+        code = 0
+        try:
+            os.close(read)
+            os.setpgid(0, 0)
+            try:
+                out = {"returned": wire.encode(fn(*args))}
+            except BaseException as exc:  # noqa: BLE001 - the probe decides what a raise means
+                try:
+                    out = {"raised": wire.encode(exc)}
+                except Exception as inner:  # noqa: BLE001
+                    out = {"unreadable": f"{type(inner).__name__}: {inner}"}
+            try:
+                data = json.dumps(out).encode()
+            except (TypeError, ValueError) as exc:
+                data = json.dumps({"unreadable": f"{type(exc).__name__}: {exc}"}).encode()
+            view = memoryview(data)
+            while view:
+                view = view[os.write(write, view):]
+        except BaseException:  # noqa: BLE001
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write)
+    chunks, size, deadline = [], 0, time.monotonic() + timeout
+    try:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([read], [], [], left)[0]:
+                raise AssertionError(f"your code did not return within {timeout:g} s and was stopped")
+            chunk = os.read(read, 1 << 20)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > MAX_RESULT_BYTES:
+                raise AssertionError(f"your code handed back more than {MAX_RESULT_BYTES:,} bytes")
+            chunks.append(chunk)
+    finally:
+        os.close(read)
+        _sweep(pid)
+    if not chunks:
+        raise AssertionError("the process running your code died before it returned (os._exit, a crash, "
+                             "or memory exhaustion)")
+    try:
+        out = json.loads(b"".join(chunks))
+        if not isinstance(out, dict) or len(out) != 1:
+            raise ValueError("not a result")
+        if "unreadable" in out:
+            raise Unreadable(f"what your code returned cannot be read by the grader ({str(out['unreadable'])[:300]})")
+        if "raised" in out:
+            raised = wire.decode(out["raised"])
+            if not isinstance(raised, wire.Raised):
+                raise ValueError("not an exception")
+            raise StudentRaised(raised.names, raised.message)
+        return wire.decode(out["returned"])
+    except (ValueError, KeyError, RecursionError) as exc:
+        raise Unreadable(f"what your code handed back cannot be read by the grader ({type(exc).__name__}: "
+                         f"{str(exc)[:200]})") from None
+
+
+def _sweep(pid: int | None = None) -> None:
+    """Kill every process a call left behind: the child's group, and every descendant of this process
+    (orphans come back to it: it is a child subreaper)."""
+    import psutil
+
+    if pid is not None:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    for _ in range(3):
+        try:
+            left = psutil.Process().children(recursive=True)
+        except psutil.Error:
+            left = []
+        if not left and pid is None:
+            break
+        for proc in left:
+            try:
+                proc.kill()
+            except psutil.Error:
+                pass
+        while True:  # reap
+            try:
+                done, _ = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                break
+            if done == 0:
+                break
+        pid = None
+        if left:
+            psutil.wait_procs(left, timeout=2)
+
+
+def _describe(payload: bytes):
+    """In a child: which handed-over arguments are data (their values) and which are objects."""
+    import cloudpickle
+
+    args, kwargs = cloudpickle.loads(payload)
+    if not isinstance(args, tuple) or not isinstance(kwargs, dict) or not all(isinstance(k, str) for k in kwargs):
+        raise TypeError("a hand-over holds (args, kwargs)")
+
+    def one(value):
+        encoded = wire.encode(value)
+        if isinstance(encoded, dict) and "__object__" in encoded:
+            return {"object": type(value).__name__}
+        return {"data": value}
+
+    return {"args": [one(a) for a in args], "kwargs": {k: one(v) for k, v in kwargs.items()}}
+
+
+def handed_over(payload: bytes) -> tuple[list, dict]:
+    """The arguments of a probe call: data as values, the student's objects as `Student`s."""
+    described = in_child(_describe, payload)
+
+    def build(item, where):
+        if isinstance(item, dict) and "object" in item:
+            return Student(payload, where, str(item["object"]))
+        return item["data"]
+
+    args = [build(item, ("args", i)) for i, item in enumerate(described["args"])]
+    kwargs = {k: build(item, ("kwargs", k)) for k, item in described["kwargs"].items()}
+    return args, kwargs
+
+
+def _probe(check: str):
+    module, _, name = check.partition(".")
+    if not re.fullmatch(r"\w+", module) or not re.fullmatch(r"\w+", name):
+        return None
+    try:
+        fn = getattr(importlib.import_module(f"probes.{module}"), name, None)
+    except ImportError:
+        return None
+    return fn if getattr(fn, "check_name", None) == check else None
+
+
+def run_check(check: str, payload: bytes) -> dict:
+    """Run one hidden check on handed-over arguments; {"check", "observation"} or {"check", "failed"}."""
+    name = check.partition(".")[2]
+    fn = _probe(check)
+    if fn is None:
+        return {"check": check, "failed": f"there is no hidden check {check!r}"}
+    _REPORTS.clear()
+    try:
+        try:
+            args, kwargs = handed_over(payload)
+        except StudentRaised as exc:
+            return {"check": check, "failed": (
+                f"the grader could not take what this cell gives the hidden check {name} out of your notebook "
+                f"({exc.wire_names[0]}: {exc}). Define what the exercise asks for at the top level of the "
+                "notebook, without open files, locks or other resources that cannot be copied")}
+        fn.__wrapped__(*args, **kwargs)
+    except StudentRaised as exc:
+        return {"check": check, "failed": f"{name}: your code raised {exc.wire_names[0]}: {exc}"}
+    except AssertionError as exc:
+        return {"check": check, "failed": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - what the probe met in the student's results
+        return {"check": check, "failed": f"the hidden check {name} could not use what your code produced "
+                                          f"({type(exc).__name__}: {str(exc)[:300]})"}
+    finally:
+        _sweep()
+    if len(_REPORTS) != 1:
+        return {"check": check, "failed": f"the hidden check {name} made {len(_REPORTS)} reports"}
+    reported_check, observation = _REPORTS[0]
+    return {"check": reported_check, "observation": observation}
+
+
+def _after_fork() -> None:
+    """In every child of the observer: the channel to the grader is closed before anything else runs."""
+    for fd in _CHANNEL:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+def _send(fd: int, message: dict) -> None:
+    data = json.dumps(message).encode()
+    data = struct.pack(">Q", len(data)) + data
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _recv(fd: int, limit: int) -> dict | None:
+    def exactly(n: int) -> bytes | None:
+        parts, got = [], 0
+        while got < n:
+            chunk = os.read(fd, min(n - got, 1 << 20))
+            if not chunk:
+                return None
+            parts.append(chunk)
+            got += len(chunk)
+        return b"".join(parts)
+
+    head = exactly(8)
+    if head is None:
+        return None
+    (size,) = struct.unpack(">Q", head)
+    if size > limit:
+        raise ValueError(f"request of {size} bytes")
+    body = exactly(size)
+    return None if body is None else json.loads(body)
+
+
+def serve(read: int, write: int) -> None:
+    """Become the observer on the channel (read, write): answer each request until it closes."""
+    global ACTIVE, _PID
+    _CHANNEL[:] = [read, write]
+    os.register_at_fork(after_in_child=_after_fork)
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0)  # no /proc/<pid>/mem, fd, environ for a same-user process
+        libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)  # orphans of a call come back here, to be killed
+    except (OSError, AttributeError):
+        pass
+    ACTIVE, _PID = True, os.getpid()
+    import torch  # noqa: F401 - imported once, before the first call, as every child needs it
+
+    import helpers  # noqa: F401
+
+    _send(write, {"ready": True})
+    from probes import MAX_HANDOVER_BYTES
+
+    while True:
+        request = _recv(read, 2 * MAX_HANDOVER_BYTES)
+        if request is None:
+            return
+        check = request.get("check") if isinstance(request, dict) else None
+        try:
+            payload = base64.b64decode(request.get("args") or "", validate=True)
+        except (ValueError, TypeError, AttributeError):
+            payload = None
+        if not isinstance(check, str) or payload is None:
+            answer = {"check": str(check)[:100], "failed": "the grader sent a malformed request"}
+        else:
+            answer = run_check(check, payload)
+        _send(write, answer)
+
+
+def main() -> None:
+    read, write = os.dup(0), os.dup(1)  # not inheritable: no child or rank gets them
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)  # what the student's code prints goes nowhere, never into the channel
+    os.close(null)
+    try:
+        serve(read, write)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass
+
+
+if __name__ == "__main__":  # run as probes.observer, not __main__: the probes look for that module
+    from probes import observer as _observer
+
+    _observer.main()

@@ -42,10 +42,9 @@ class Observer:
         self.ready = False
 
     def command(self) -> list[str]:
-        program = [sys.executable, "-m", "probes.observer"]
         if "autograders.sandbox" in self.spec_argv:  # the kernel's own launcher: the same sandbox, its own
-            return [sys.executable, "-m", "autograders.sandbox", "--run", "--", *program]
-        return program
+            return [sys.executable, "-m", "autograders.sandbox", "--observer"]
+        return [sys.executable, "-m", "probes.observer"]
 
     def start(self) -> None:
         if self.proc is not None:

@@ -601,7 +601,7 @@ def remove_empty_cgroups() -> None:
 
 
 def main(argv: list[str]) -> None:
-    usage = "usage: python -m autograders.sandbox -f CONNECTION_FILE | --run -- COMMAND..."
+    usage = "usage: python -m autograders.sandbox -f CONNECTION_FILE | --observer | --run -- COMMAND..."
     course_root = os.environ.get("DISTCOURSE_COURSE_ROOT")
     if not course_root:
         raise SystemExit("DISTCOURSE_COURSE_ROOT must name the course directory (the kernelspec sets it)\n" + usage)
@@ -610,7 +610,16 @@ def main(argv: list[str]) -> None:
     if why:
         raise SystemExit(f"cannot start the grading sandbox: {why}")
     _more_descriptors()
-    if argv[:1] == ["--run"] and "--" in argv:
+    if argv[:1] == ["--observer"]:  # probes.observer in a sandbox of its own, on this process's stdin/stdout
+        groups = apply_limits(limits)
+        template = os.environ.get("DISTCOURSE_ZYGOTE")
+        if template:
+            try:
+                sys.exit(kernel_from_template(template, None, os.getcwd(), course_root, limits, groups))
+            except OSError as exc:
+                print(f"sandbox: no observer from the warm template ({exc}); starting one in bwrap", file=sys.stderr)
+        cmd, fds = bwrap_command([sys.executable, "-m", "probes.observer"], os.getcwd(), course_root, limits)
+    elif argv[:1] == ["--run"] and "--" in argv:
         cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
         apply_limits(limits)
     elif "-f" in argv:
@@ -654,9 +663,12 @@ def _holder(bwrap: int) -> int:
         pid = children[0].pid
 
 
-def kernel_from_template(template: str, connection_file: str, cwd: str, course_root: str, limits: dict,
+def kernel_from_template(template: str, connection_file: str | None, cwd: str, course_root: str, limits: dict,
                          groups: dict[str, str]) -> int:
     """Run the kernel as a fork of the warm template (autograders.zygote) inside this submission's sandbox.
+
+    Without a connection file, the fork becomes the submission's observer (probes.observer) instead of a
+    kernel, on this process's standard streams, in a sandbox of its own.
 
     bwrap sets the sandbox up around a placeholder; the template's child joins its namespaces. Returns
     when the kernel has ended (or this process is told to end), with the sandbox ended too.
@@ -669,8 +681,8 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
     # This process stands for the kernel (nbgrader watches it): it ends with its parent, as bwrap would
     # (--die-with-parent), and the sandbox with it, should nbgrader's process be killed.
     zygote.die_with(int(os.environ.get("JPY_PARENT_PID") or os.getppid()))
-    connection_file = os.path.abspath(connection_file)
-    runtime = _runtime_of(connection_file)
+    connection_file = os.path.abspath(connection_file) if connection_file else None
+    runtime = _runtime_of(connection_file) if connection_file else None
     ready_r, ready_w = os.pipe()
     cmd, fds = bwrap_command([sys.executable, "-c", HOLDER, str(ready_w)], cwd, course_root, limits,
                              runtime=runtime, connection_file=connection_file)
@@ -704,8 +716,9 @@ def kernel_from_template(template: str, connection_file: str, cwd: str, course_r
 
         namespaces = zygote.sandbox_namespaces(holder, alive)
         request = {"cwd": cwd, "env": kernel_env(runtime, limits),
-                   "argv0": importlib.util.find_spec("ipykernel_launcher").origin,
-                   "args": ["-f", connection_file], "cgroups": sorted(set(groups.values())),
+                   "argv0": importlib.util.find_spec("ipykernel_launcher" if connection_file else "probes.observer").origin,
+                   "args": ["-f", connection_file] if connection_file else [],
+                   "program": "kernel" if connection_file else "observer", "cgroups": sorted(set(groups.values())),
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
         try:
             pid = zygote.request_kernel(template, request, [0, 1, 2], theirs.fileno(), namespaces)

@@ -92,9 +92,13 @@ def _hand_over(name: str, args: tuple, kwargs: dict) -> None:
             payload = {"check": name, "unpicklable": f"{len(data):,} bytes, more than {MAX_HANDOVER_BYTES:,}"}
         else:
             payload = {"check": name, "args": base64.b64encode(data).decode("ascii")}
-    from IPython.display import publish_display_data
-
-    publish_display_data({HANDOVER_MIME: payload, "text/plain": f"<hand-over for {name}>"})
+    try:
+        from IPython import get_ipython
+        from IPython.display import publish_display_data
+    except ImportError:  # plain Python, no kernel: nobody to hand over to
+        return
+    if get_ipython() is not None:
+        publish_display_data({HANDOVER_MIME: payload, "text/plain": f"<hand-over for {name}>"})
 
 
 def outcome(fn, *args, **kwargs) -> dict:

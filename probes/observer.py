@@ -98,8 +98,11 @@ class Student:
             cache = (self.payload, cloudpickle.loads(self.payload))
             _RESOLVED[id(self.payload)] = cache
         args, kwargs = cache[1]
-        kind, key = self.where
-        return args[key] if kind == "args" else kwargs[key]
+        kind, key, *rest = self.where
+        obj = args[key] if kind == "args" else kwargs[key]
+        for step, name in zip(rest[::2], rest[1::2]):  # ("global", name): a global of the function
+            obj = obj.__globals__[name] if step == "global" else None
+        return obj
 
     def __call__(self, *args, **kwargs):
         if not trusted():
@@ -117,6 +120,34 @@ class Student:
 
 
 _RESOLVED: dict[int, tuple] = {}
+
+
+def real(obj):
+    """The student's object itself, in a child or a rank (for what only the object can tell: its code,
+    its globals); never in the observer, where `Student.resolve` refuses."""
+    return obj.resolve() if isinstance(obj, Student) else obj
+
+
+def _callable_global(obj, name: str) -> bool:
+    return callable(getattr(obj, "__globals__", {}).get(name))
+
+
+def student_global(obj, name: str):
+    """The function `name` that the student's function `obj` sees as a global (in their notebook), or None.
+
+    In the observer it is a `Student` too (called in a child); anywhere else the function itself.
+    """
+    if isinstance(obj, Student):
+        if trusted():
+            found = in_child(_global_of, obj, name)
+            return Student(obj.payload, (*obj.where, "global", name), "function") if found else None
+        obj = obj.resolve()
+    value = getattr(obj, "__globals__", {}).get(name)
+    return value if callable(value) else None
+
+
+def _global_of(student: "Student", name: str) -> bool:
+    return _callable_global(student.resolve(), name)
 
 
 def _call_and_state(student: Student, args: tuple, kwargs: dict):

@@ -17,6 +17,7 @@ from torch import nn
 
 import helpers
 from probes import check, outcome, report
+from probes.observer import in_child, real, student_global
 from probes.common import run_ranks
 
 #: Seconds a multi-rank probe may run. The solution needs well under one; a hang costs this much.
@@ -72,9 +73,10 @@ def _stand_in_per_rank_batch(students):
     return per_rank_batch
 
 
-@check
-def plan_accumulation_values(fn) -> None:
-    """Every case, then the impossible plans, with per_rank_batch answered for these cases."""
+def _plan_observed(fn) -> dict:
+    """Every case, then the impossible plans, with per_rank_batch answered for these cases (in a process
+    of its own when graded: the stand-in goes into the student's own namespace)."""
+    fn = real(fn)
     namespace = getattr(fn, "__globals__", {})
     original = namespace.get("per_rank_batch")
     if original is not None:
@@ -85,7 +87,13 @@ def plan_accumulation_values(fn) -> None:
     finally:
         if original is not None:
             namespace["per_rank_batch"] = original
-    report("ps3_batch.plan_accumulation_values", {"values": values, "impossible": impossible})
+    return {"values": values, "impossible": impossible}
+
+
+@check
+def plan_accumulation_values(fn) -> None:
+    """Every case, then the impossible plans, with per_rank_batch answered for these cases."""
+    report("ps3_batch.plan_accumulation_values", in_child(_plan_observed, fn))
 
 
 # --------------------------------------------------------------------------- learning rate
@@ -340,8 +348,8 @@ def largest_batch_fits_budget(fn) -> None:
     For each model: the bytes of batches 1 and 2, and for each budget what largest_batch returned
     and the bytes of that batch and of one more; then a budget below batch 1.
     """
-    measure = getattr(fn, "__globals__", {}).get("saved_activation_bytes")
-    if not callable(measure):
+    measure = student_global(fn, "saved_activation_bytes")
+    if measure is None:
         raise AssertionError("largest_batch is checked with your saved_activation_bytes, which is not defined")
     results = []
     for name, (model, shape) in budget_models().items():

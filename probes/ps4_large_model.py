@@ -22,7 +22,7 @@ import torch.nn as nn
 
 import helpers
 from probes import check, outcome, report
-from probes.observer import in_child
+from probes.observer import in_child, real
 from probes.common import run_ranks
 
 #: Seconds one multi-process check may take. Honest code needs well under a second; a send/recv
@@ -91,7 +91,7 @@ def _hint_for(exc: Exception, frames=()) -> str:
 
 def _student_frames(tb, fn):
     """The frames of the traceback that run the student's function (or what it called from its cell)."""
-    code = getattr(fn, "__code__", None)
+    code = getattr(real(fn), "__code__", None)
     frames = []
     while tb is not None:
         if code is None or tb.tb_frame.f_code is code or tb.tb_frame.f_code.co_filename == code.co_filename:

@@ -50,6 +50,9 @@ _CHANNEL: list[int] = []
 _REPORTS: list[tuple[str, Any]] = []
 #: Seconds one call of the student's code may run in its child before it is stopped.
 CALL_TIMEOUT = 120.0
+#: Seconds all the calls of one check may run together (the grader waits a little longer).
+CHECK_BUDGET = 200.0
+_DEADLINE = [float("inf")]
 #: The most a child may hand back (bytes of JSON).
 MAX_RESULT_BYTES = 256_000_000
 _PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 4, 36
@@ -77,7 +80,14 @@ class StudentRaised(Exception):
         return self.args[0] if self.args else ""
 
 
-class Unreadable(AssertionError):
+class CallFailed(AssertionError):
+    """A call of the student's code that ended without a result (it hung, died, or handed back something
+    unreadable): the check fails with this message; `probes.outcome` does not take it for a raise."""
+
+    observer_failure = True
+
+
+class Unreadable(CallFailed):
     """A child handed back something that is not data the grader can read."""
 
 
@@ -188,11 +198,24 @@ def _restore(values, states) -> None:
             elif "tensor" in state and isinstance(value, torch.Tensor) and isinstance(state["tensor"], torch.Tensor):
                 if state["tensor"].shape == value.shape and state["tensor"].dtype == value.dtype:
                     value.copy_(state["tensor"])
+            elif "data" in state and not _plain(state["data"]):
+                continue  # it held objects that could not come back: this process keeps its own
             elif "data" in state and type(value) is dict and isinstance(state["data"], dict):
                 value.clear()
                 value.update(state["data"])
             elif "data" in state and type(value) is list and isinstance(state["data"], list):
                 value[:] = state["data"]
+
+
+def _plain(value) -> bool:
+    """True when a decoded value holds nothing that came back as an Opaque stand-in."""
+    if isinstance(value, wire.Opaque):
+        return False
+    if isinstance(value, dict):
+        return all(_plain(k) and _plain(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return all(_plain(v) for v in value)
+    return True
 
 
 def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
@@ -203,6 +226,7 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
     """
     if not trusted():
         return fn(*args)
+    timeout = max(1.0, min(timeout, _DEADLINE[0] - time.monotonic()))
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: the channel is closed already (_after_fork)
@@ -221,7 +245,7 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
                 data = json.dumps(out).encode()
             except (TypeError, ValueError) as exc:
                 data = json.dumps({"unreadable": f"{type(exc).__name__}: {exc}"}).encode()
-            view = memoryview(data)
+            view = memoryview(struct.pack(">Q", len(data)) + data)
             while view:
                 view = view[os.write(write, view):]
         except BaseException:  # noqa: BLE001
@@ -229,27 +253,37 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
         finally:
             os._exit(code)
     os.close(write)
-    chunks, size, deadline = [], 0, time.monotonic() + timeout
-    try:
-        while True:
+    deadline = time.monotonic() + timeout
+
+    def exactly(n: int) -> bytes | None:
+        """n bytes, or None at the pipe's end (the child died first). One frame is read, not up to the
+        pipe's end: a process the call left behind may hold the pipe open, and is killed right after."""
+        chunks, got = [], 0
+        while got < n:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([read], [], [], left)[0]:
-                raise AssertionError(f"your code did not return within {timeout:g} s and was stopped")
-            chunk = os.read(read, 1 << 20)
+                raise CallFailed(f"your code did not return within {timeout:g} s and was stopped")
+            chunk = os.read(read, min(n - got, 1 << 20))
             if not chunk:
-                break
-            size += len(chunk)
-            if size > MAX_RESULT_BYTES:
-                raise AssertionError(f"your code handed back more than {MAX_RESULT_BYTES:,} bytes")
+                return None
             chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks)
+
+    try:
+        head = exactly(8)
+        size = struct.unpack(">Q", head)[0] if head is not None else 0
+        if size > MAX_RESULT_BYTES:
+            raise CallFailed(f"your code handed back more than {MAX_RESULT_BYTES:,} bytes")
+        body = exactly(size) if head is not None else None
     finally:
         os.close(read)
         _sweep(pid)
-    if not chunks:
-        raise AssertionError("the process running your code died before it returned (os._exit, a crash, "
+    if body is None:
+        raise CallFailed("the process running your code died before it returned (os._exit, a crash, "
                              "or memory exhaustion)")
     try:
-        out = json.loads(b"".join(chunks))
+        out = json.loads(body)
         if not isinstance(out, dict) or len(out) != 1:
             raise ValueError("not a result")
         if "unreadable" in out:
@@ -284,8 +318,8 @@ def _sweep(pid: int | None = None) -> None:
             break
         for proc in left:
             try:
-                proc.kill()
-            except psutil.Error:
+                os.kill(proc.pid, signal.SIGKILL)  # not psutil's kill: it refuses a process it takes for a zombie
+            except OSError:
                 pass
         while True:  # reap
             try:
@@ -348,6 +382,7 @@ def run_check(check: str, payload: bytes) -> dict:
     if fn is None:
         return {"check": check, "failed": f"there is no hidden check {check!r}"}
     _REPORTS.clear()
+    _DEADLINE[0] = time.monotonic() + CHECK_BUDGET
     try:
         try:
             args, kwargs = handed_over(payload)

@@ -450,3 +450,91 @@ def script_injection(mark: str) -> str:
         "from IPython.display import HTML, Javascript, display\n"
         f"display(HTML('<script>window.{mark} = document.cookie</script><b>bold</b>'))\n"
         f"display(Javascript('window.{mark}_js = 1'))\n")
+
+
+# -------------------------------------------------------------------------------- observation out of reach
+# Each of these holds a correct function under another name (`_true`), so that what it forges would
+# pass the judge: the attack fails only because the forged report never counts.
+
+
+def replace_probe_in_kernel(true_source: str, name: str) -> str:
+    """The kernel replaces the probe with one that runs the real probe body on the correct function and
+    publishes that report itself, and an AST transformer empties every assert of later cells."""
+    return (
+        true_source.replace(f"def {name}(", "def _true(")
+        + "\nimport ast, os, probes, probes.ps1_memory as _pm\n"
+        "from IPython.display import publish_display_data as _publish\n"
+        f"_body = _pm.{name}.__wrapped__\n"
+        "def _forged(fn, *args):\n"
+        "    _saved = os.environ.pop('DISTCOURSE_JUDGE', None)\n"
+        "    try:\n"
+        "        _body(_true, *args)\n"
+        "    finally:\n"
+        "        if _saved is not None:\n"
+        "            os.environ['DISTCOURSE_JUDGE'] = _saved\n"
+        f"_pm.{name} = _forged\n"
+        "class _NoAsserts(ast.NodeTransformer):\n"
+        "    def visit_Assert(self, node):\n"
+        "        return ast.Pass()\n"
+        "get_ipython().ast_transformers.append(_NoAsserts())\n")
+
+
+def inject_from_child(true_source: str, name: str, check: str) -> str:
+    """The handed-over function, in the observer's child: writes a correct report, framed as the observer
+    frames its reports, into every descriptor it has and every one of its parent's it can open, reads its
+    parent's memory, appends to the observer's report list, kills leftovers' chances; then raises."""
+    return (
+        true_source.replace(f"def {name}(", "def _true(")
+        + "\n"
+        f"def {name}(*args, **kwargs):\n"
+        "    import glob, json, os, struct\n"
+        "    import probes.ps1_memory as pm\n"
+        "    from probes import wire\n"
+        "    import probes.observer as observer\n"
+        "    cases = pm.per_device_cases()\n"
+        "    observation = wire.encode([_true(p, n, s, **kw) for p, n, s, kw in cases])\n"
+        f"    body = json.dumps({{'check': {check!r}, 'observation': observation}}).encode()\n"
+        "    frame = struct.pack('>Q', len(body)) + body\n"
+        "    for fd in range(0, 1024):\n"
+        "        try:\n"
+        "            os.write(fd, frame)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    for path in glob.glob(f'/proc/{os.getppid()}/fd/*'):\n"
+        "        try:\n"
+        "            fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK)\n"
+        "            os.write(fd, frame)\n"
+        "        except OSError:\n"
+        "            pass\n"
+        "    try:\n"
+        "        open(f'/proc/{os.getppid()}/mem', 'rb').read(1)\n"
+        "    except OSError:\n"
+        "        pass\n"
+        f"    observer._REPORTS.append(({check!r}, observation))\n"
+        "    raise NotImplementedError('not done')\n")
+
+
+def kill_observer(name: str) -> str:
+    """The handed-over function kills the process that called it (the observer), every time."""
+    return (f"\ndef {name}(*args, **kwargs):\n"
+            "    import os, signal\n"
+            "    os.kill(os.getppid(), signal.SIGKILL)\n"
+            "    raise RuntimeError('unreachable')\n")
+
+
+def leave_a_killer(name: str) -> str:
+    """Wraps the (correct) function: its first call leaves a daemon that, a moment later, kills every
+    process it may (kill(-1)): the observer and whatever runs the next checks."""
+    return (f"\n_honest_{name} = {name}\n"
+            f"def {name}(*args, **kwargs):\n"
+            "    import os, time\n"
+            "    if os.fork() == 0:\n"
+            "        os.setsid()\n"
+            "        if os.fork() == 0:\n"
+            "            time.sleep(1.5)\n"
+            "            try:\n"
+            "                os.kill(-1, 9)\n"
+            "            finally:\n"
+            "                os._exit(0)\n"
+            "        os._exit(0)\n"
+            f"    return _honest_{name}(*args, **kwargs)\n")

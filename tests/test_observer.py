@@ -1,0 +1,188 @@
+"""The observer (probes.observer, autograders.observe): hidden checks run where the student's code cannot
+change what is reported. The observer runs in the grading sandbox as `make grade` starts it (bwrap,
+without the kernel template), each property tested on its own; tests/test_attacks_observation.py attacks
+it through `make grade` itself. (Unsandboxed, as root, a child could open the observer's descriptors:
+root may; that mode trusts its students, README "UNSANDBOXED=1".)
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+
+import cloudpickle
+import pytest
+
+from autograders import sandbox
+from autograders.observe import Observer, ObserverError
+from probes import wire
+from tools.course import ROOT
+
+pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no grading sandbox: {sandbox.available()}")
+
+
+def _sandboxed() -> Observer:
+    spec_argv = [os.sys.executable, "-m", "autograders.sandbox", "-f", "{connection_file}"]
+    return Observer(spec_argv, {"DISTCOURSE_COURSE_ROOT": ROOT, "DISTCOURSE_SANDBOX_LIMITS": json.dumps({})})
+
+
+def _handover(*args, **kwargs) -> str:
+    return base64.b64encode(cloudpickle.dumps((args, kwargs))).decode()
+
+
+@pytest.fixture(scope="module")
+def observer():
+    obs = _sandboxed()
+    yield obs
+    obs.close()
+
+
+def _outcome(answer):
+    assert "observation" in answer, answer
+    return wire.decode(answer["observation"])["outcome"]
+
+
+def test_a_correct_function_is_observed(observer):
+    def add(a, b):
+        return a + b
+
+    assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": 5}
+
+
+def test_what_the_students_code_raises_is_observed(observer):
+    def add(a, b):
+        raise NotImplementedError("not yet")
+
+    raised = _outcome(observer.ask("selftest.add", _handover(add, 2, 3)))["raised"]
+    assert raised.isa("NotImplementedError") and raised.message == "not yet"
+
+
+def test_the_students_code_cannot_change_the_report(observer):
+    """Patching the probe, `report` and the observer's own report list in the child changes nothing: the
+    report says what the function returned."""
+    def add(a, b):
+        import probes
+        import probes.observer as obs
+        import probes.selftest as probe
+
+        probes.report = lambda *args: None
+        probe.report = lambda *args: None
+        obs._REPORTS.append(("selftest.add", {"a": a, "b": b, "outcome": {"returned": a + b}}))
+        obs.reported = lambda *args: None
+        return a * b
+
+    assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": 6}
+
+
+def test_a_forged_frame_written_to_every_descriptor_reaches_nobody(observer):
+    """A correct report, framed as the observer frames its own, written into every descriptor the child
+    has and every descriptor of the observer it can open: the grader reads the observer's report only."""
+    def add(a, b):
+        import glob
+        import json
+        import struct
+
+        body = json.dumps({"check": "selftest.add", "observation": wire.encode(
+            {"a": a, "b": b, "outcome": {"returned": a + b}})}).encode()
+        frame = struct.pack(">Q", len(body)) + body
+        for fd in range(1024):
+            try:
+                os.write(fd, frame)
+            except OSError:
+                pass
+        for path in glob.glob(f"/proc/{os.getppid()}/fd/*"):
+            try:
+                os.write(os.open(path, os.O_WRONLY | os.O_NONBLOCK), frame)
+            except OSError:
+                pass
+        raise NotImplementedError
+
+    answer = observer.ask("selftest.add", _handover(add, 2, 3))
+    # its own result pipe is the student's: garbage there spoils its own result, nothing more
+    assert "failed" in answer or _outcome(answer)["raised"].isa("NotImplementedError"), answer
+
+    def square(x):
+        return x * x
+
+    # the channel is in step: the next answer is the next check's
+    assert _outcome(observer.ask("selftest.square", _handover(square, 4))) == {"returned": 16}
+
+
+def test_the_observers_memory_is_closed_to_its_children(observer):
+    def add(a, b):
+        with open(f"/proc/{os.getppid()}/mem", "rb") as fh:
+            fh.read(1)
+        return "read it"
+
+    raised = _outcome(observer.ask("selftest.add", _handover(add, 2, 3)))
+    assert "raised" in raised and raised["raised"].isa("OSError"), raised
+
+
+def test_killing_the_observer_costs_that_check_and_the_next_gets_a_new_one():
+    obs = _sandboxed()
+    try:
+        def add(a, b):
+            import signal
+
+            os.kill(os.getppid(), signal.SIGKILL)
+
+        with pytest.raises(ObserverError, match="died"):
+            obs.ask("selftest.add", _handover(add, 2, 3))
+
+        def good(a, b):
+            return a + b
+
+        assert _outcome(obs.ask("selftest.add", _handover(good, 2, 3))) == {"returned": 5}
+    finally:
+        obs.close()
+
+
+def test_a_process_left_behind_is_killed_before_the_next_check(observer):
+    """A daemon (double fork, its own session) that would write a file a moment later is gone by then."""
+    def add(a, b):
+        import time
+
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                time.sleep(1.0)
+                with open("/tmp/left-behind", "w") as fh:
+                    fh.write("alive")
+                os._exit(0)
+            os._exit(0)
+        return a + b
+
+    def square(x):
+        import time
+
+        time.sleep(2.0)
+        return os.path.exists("/tmp/left-behind")
+
+    assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": 5}
+    assert _outcome(observer.ask("selftest.square", _handover(square, 4))) == {"returned": False}
+
+
+def test_a_check_that_is_not_a_probe_is_refused(observer):
+    answer = observer.ask("selftest.report", _handover("x", 1))
+    assert "no hidden check" in answer["failed"]
+
+
+def test_a_handover_that_does_not_unpickle_fails_the_check_in_words(observer):
+    answer = observer.ask("selftest.add", base64.b64encode(b"not a pickle").decode())
+    assert "could not take" in answer["failed"]
+
+
+def test_arguments_come_back_changed_as_the_students_code_left_them(observer):
+    """training_memory's "changed" flag: the probe sees the parameters the student's call changed."""
+    def training_memory(model, optimizer):
+        import torch
+
+        with torch.no_grad():
+            for p in model.parameters():
+                p.add_(1.0)
+        return {"weights": 0, "gradients": 0, "optimizer": 0, "total": 0}
+
+    answer = observer.ask("ps1_memory.training_memory", _handover(training_memory))
+    results = wire.decode(answer["observation"])
+    assert all(r["changed"] for r in results)

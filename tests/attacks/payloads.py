@@ -491,6 +491,8 @@ def inject_from_child(true_source: str, name: str, check: str) -> str:
         "    import probes.ps1_memory as pm\n"
         "    from probes import wire\n"
         "    import probes.observer as observer\n"
+        "    if not observer.ACTIVE:  # in the kernel (visible tests): nothing to attack\n"
+        "        raise NotImplementedError('not done')\n"
         "    cases = pm.per_device_cases()\n"
         "    observation = wire.encode([_true(p, n, s, **kw) for p, n, s, kw in cases])\n"
         f"    body = json.dumps({{'check': {check!r}, 'observation': observation}}).encode()\n"
@@ -518,6 +520,9 @@ def kill_observer(name: str) -> str:
     """The handed-over function kills the process that called it (the observer), every time."""
     return (f"\ndef {name}(*args, **kwargs):\n"
             "    import os, signal\n"
+            "    import probes.observer as observer\n"
+            "    if not observer.ACTIVE:  # the kernel (visible tests): nothing to kill\n"
+            "        raise RuntimeError('not here')\n"
             "    os.kill(os.getppid(), signal.SIGKILL)\n"
             "    raise RuntimeError('unreachable')\n")
 
@@ -528,7 +533,8 @@ def leave_a_killer(name: str) -> str:
     return (f"\n_honest_{name} = {name}\n"
             f"def {name}(*args, **kwargs):\n"
             "    import os, time\n"
-            "    if os.fork() == 0:\n"
+            "    import probes.observer as observer\n"
+            "    if observer.ACTIVE and os.fork() == 0:  # in the observer's child only\n"
             "        os.setsid()\n"
             "        if os.fork() == 0:\n"
             "            time.sleep(1.5)\n"

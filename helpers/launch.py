@@ -616,6 +616,15 @@ def _fork_entry(rank: int, job: _Job) -> None:
 
 
 def _forkserver_entry(rank: int, payload: bytes) -> None:
+    # The server hands every child the write end of the pipe it watches for its parent's death; a
+    # rank that kept it would keep the server (and so itself) alive after the caller died.
+    from multiprocessing import forkserver
+
+    alive = forkserver._forkserver._forkserver_alive_fd
+    if alive is not None:
+        with contextlib.suppress(OSError):
+            os.close(alive)
+        forkserver._forkserver._forkserver_alive_fd = None
     job = cloudpickle.loads(payload)
     os.environ.clear()
     os.environ.update(job.env or {})

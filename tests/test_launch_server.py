@@ -36,13 +36,15 @@ def _cmdline(p):
         return ""
 
 
-def _children(root=None):
-    """Live descendants, except Python's resource tracker and this process's fork server itself (its ranks count)."""
+def _children():
+    """Live descendants, except Python's resource tracker and this process's fork server itself.
+
+    The server's ranks count (their command line is the server's: they are forked from it).
+    """
     found = []
-    for p in (root or psutil.Process()).children(recursive=True):
+    for p in psutil.Process().children(recursive=True):
         try:
-            line = _cmdline(p)
-            if p.status() != psutil.STATUS_ZOMBIE and "resource_tracker" not in line and SERVER_MARK not in line:
+            if p.status() != psutil.STATUS_ZOMBIE and "resource_tracker" not in _cmdline(p) and p.pid != _server_pid():
                 found.append(p)
         except psutil.NoSuchProcess:
             pass

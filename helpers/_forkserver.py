@@ -16,3 +16,12 @@ import torch.fx.experimental.symbolic_shapes  # noqa: F401
 import torch.nn.parallel  # noqa: F401
 
 import helpers.launch  # noqa: F401
+
+# A rank's function and everything it needs travel by cloudpickle (by value when defined in a
+# notebook or a script), so a rank need not import the caller's main module again, which Python's
+# forkserver children otherwise do before they run (seconds each when that module imports much:
+# `python -m tools.bench` did). This server serves helpers.launch only.
+import multiprocessing.spawn as _spawn  # noqa: E402
+
+_spawn._fixup_main_from_name = lambda mod_name: None
+_spawn._fixup_main_from_path = lambda main_path: None

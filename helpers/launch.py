@@ -15,16 +15,36 @@ Inside `fn` the default process group is already initialised (`init_method="env:
 RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT are set), so the same function also runs
 unchanged under `torchrun`, where the script initialises the group itself.
 
-How it works: processes are started by `torch.multiprocessing.start_processes`, with "fork" when it
-is safe (Linux, CUDA not yet initialised in the parent, and no backward pass has started the
-autograd engine's GPU device threads there: starts in milliseconds, sees notebook functions
-directly) and "spawn" otherwise (the function travels by cloudpickle). The rendezvous
-TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches never race for a
-port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
-rank writes its return value, or its exception and traceback, to a private folder; the parent
-re-raises the first failure with the rank number, and on timeout kills every rank and names those
-that had not finished. The environment variable DISTCOURSE_START_METHOD ("fork" or "spawn") overrides
-the choice when `start_method` is None (`make test-spawn` runs every notebook under spawn with it).
+How it works: processes are started by `torch.multiprocessing.start_processes` with one of three
+start methods. "fork" (of this process) where it is safe: Linux, CUDA not yet initialised here, and
+no backward pass has started the autograd engine's GPU device threads here; it starts ranks in
+milliseconds and they see notebook functions directly. Where fork of this process is unsafe (after
+a backward or CUDA use on a GPU machine, and always on macOS), "forkserver": ranks are forked from
+this process's fork server, a fresh interpreter that imported torch, torch.distributed, DDP and the
+modules DDP imports lazily (helpers/_forkserver.py) and never initialised CUDA, so they start in a
+fraction of a second whatever this process did; the function travels by cloudpickle. "spawn" (a
+fresh interpreter per rank, seconds each) only where there is no fork server (Windows) or when asked.
+
+The fork server is Python's own "forkserver" start method with a preload, not a server of ours:
+it is exec'd with only its listening socket (a file in a private 0700 folder, mode 0600) and one
+pipe kept open, so no descriptor of this process reaches it or its ranks (a private channel the
+caller holds stays private); it exits when that pipe says this process died, however it died, and
+every rank it forked is SIGKILLed when the server dies (prctl PDEATHSIG), so nothing outlives the
+caller. It is started lazily, in the process that launches, on its first launch that needs it (or,
+on a machine with a GPU, in the background at its first launch, before a backward makes fork
+unsafe), never at import: a process that imports helpers and forks others (the grader's kernel
+template) starts none, and each kernel's server is its own, inside its own sandbox. The first
+launch through it pays the server's start (a fresh `import torch`); later ones do not.
+
+The rendezvous TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches
+never race for a port and the notebook's own process runs no store thread that a fork could catch
+mid-call. Each rank writes its return value, or its exception and traceback, to a private folder;
+the parent re-raises the first failure with the rank number, and on timeout kills every rank and
+names those that had not finished. The parent learns how a rank ended from its exit status only
+(torch's own join would unpickle a file the rank could write). With `untrusted_results=True` the
+parent unpickles nothing a rank wrote (see `launch`). The environment variable
+DISTCOURSE_START_METHOD ("fork", "forkserver" or "spawn") overrides the choice when `start_method`
+is None (`make test-spawn` runs every notebook under spawn with it).
 
 The device rule (one rule, followed by every lecture, exercise and test). With `backend="auto"` and
 G = `torch.cuda.device_count()` GPUs for a launch of `world_size` ranks:

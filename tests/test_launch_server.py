@@ -445,3 +445,57 @@ def test_a_result_swapped_for_a_fifo_a_link_or_a_huge_file_is_refused(tmp_path, 
     with pytest.raises(helpers.RankError, match="more than UNTRUSTED_RESULT_LIMIT"):
         helpers.launch(big, 1, backend=None, untrusted_results=True)
     assert len(helpers.launch(big, 1, backend=None)[0]) == 4096
+
+
+# ----------------------------------------------------------------------------- in the grading sandbox
+
+IN_SANDBOX = r"""
+import json, os, psutil, torch, torch.distributed as dist
+import helpers
+from multiprocessing import forkserver
+import ctypes, threading
+torch.ones(2, requires_grad=True).sum().backward()
+ready, stop = threading.Event(), threading.Event()
+def named():  # autograd's device thread, as on a GPU machine after a backward: fork is unsafe
+    ctypes.CDLL(None).prctl(15, b"pt_autograd_0", 0, 0, 0)
+    ready.set()
+    stop.wait()
+threading.Thread(target=named, daemon=True).start()
+ready.wait()
+def where():
+    t = torch.ones(1)
+    dist.all_reduce(t)
+    return os.getppid(), t.item()
+out = helpers.launch(where, 2, untrusted_results=True)
+server = forkserver._forkserver._forkserver_pid
+import sys
+method = sys.modules["helpers.launch"]._choose_start_method(None)
+stop.set()
+print(json.dumps({"kernel": os.getpid(), "server": server, "server_parent": psutil.Process(server).ppid(),
+                  "ranks": out, "method": method}))
+"""
+
+
+def test_in_the_grading_sandbox_the_server_is_the_kernels_own():
+    from autograders import sandbox
+
+    if sandbox.available() is not None:
+        pytest.skip(f"no sandbox here: {sandbox.available()}")
+    from tests.test_sandbox import checked, run_sandboxed, world  # noqa: F401
+
+    import tempfile
+
+    base = tempfile.mkdtemp(prefix="sandbox-test-", dir="/var/tmp" if os.access("/var/tmp", os.W_OK) else None)
+    paths = {"course": os.path.join(base, "course"), "home": os.path.join(base, "home"),
+             "work": os.path.join(base, "course", "autograded", "s", "a")}
+    for folder in paths.values():
+        os.makedirs(folder, exist_ok=True)
+    try:
+        seen = checked(run_sandboxed(paths, IN_SANDBOX, timeout=300))
+    finally:
+        import shutil
+
+        shutil.rmtree(base, ignore_errors=True)
+        sandbox.remove_empty_cgroups()
+    assert seen["server_parent"] == seen["kernel"], "the server is not the sandboxed kernel's own child"
+    assert seen["ranks"] == [[seen["server"], 2.0]] * 2 and seen["method"] == FS

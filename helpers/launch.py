@@ -156,6 +156,7 @@ class _Job:
     warm: bool = False  # spawned ranks import DDP's lazy modules before they count as started
     env: dict | None = None  # the caller's environment, for ranks forked from the fork server
     untrusted: bool = False  # untrusted_results: the rank sends plain data only, errors as text
+    parent: int | None = None  # the pid the ranks' parent has (this process, or its fork server)
 
 
 #: Environment variables read by the launcher (see the module docstring).
@@ -413,14 +414,14 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # getnameinfo, holding glibc's resolver lock, at the moment of a fork; the rank inheriting
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
-                   budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted)
+                   budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted, parent=os.getpid())
         if start_method == "fork":
             _warm_imports()
             target, payload = _fork_entry, job
         elif start_method == "forkserver":
-            _ensure_fork_server()
+            server = _ensure_fork_server()
             # The server's ranks inherit the server's environment, not ours: ours travels with the job.
-            job = dataclasses.replace(job, env=dict(os.environ))
+            job = dataclasses.replace(job, env=dict(os.environ), parent=server)
             target, payload = _forkserver_entry, cloudpickle.dumps(job)
         else:
             target, payload = _spawn_entry, cloudpickle.dumps(job)
@@ -658,15 +659,21 @@ def _spawn_entry(rank: int, payload: bytes) -> None:
     _run_rank(rank, job)
 
 
-def _set_parent_death_signal() -> None:
-    """Ask Linux to SIGKILL this rank if the parent (the notebook kernel) dies first."""
+def _set_parent_death_signal(parent: int | None = None) -> None:
+    """Ask Linux to SIGKILL this rank if its parent (the notebook kernel, or its fork server) dies first.
+
+    `parent` is the pid the rank's parent must have: a rank whose parent is already gone (it died
+    between the fork and this request, which then never fires) exits at once.
+    """
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if parent is not None and os.getppid() != parent:
+            os._exit(1)
 
 
 def _run_rank(rank: int, job: _Job) -> None:
-    _set_parent_death_signal()
+    _set_parent_death_signal(job.parent)
     with open(_path(job.workdir, rank, "started"), "w"):
         pass  # the launch's timeout starts once every rank is here
     os.environ.update(

@@ -298,6 +298,19 @@ def test_ctrl_c_kills_the_ranks_and_the_server_goes_with_the_caller():
     assert not server.is_running() or server.status() == psutil.STATUS_ZOMBIE
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="prctl is Linux's")
+def test_a_rank_whose_parent_died_before_it_asked_for_the_death_signal_exits():
+    def child_exit_code(parent):
+        pid = os.fork()
+        if pid == 0:
+            L._set_parent_death_signal(parent)
+            os._exit(0)
+        return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+
+    assert child_exit_code(os.getpid()) == 0  # its parent is there: it runs on
+    assert child_exit_code(1) == 1  # what it sees once its parent died: reparented, so it stops
+
+
 def test_importing_helpers_or_forking_starts_no_server():
     code = _script(
         """

@@ -15,16 +15,36 @@ Inside `fn` the default process group is already initialised (`init_method="env:
 RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR and MASTER_PORT are set), so the same function also runs
 unchanged under `torchrun`, where the script initialises the group itself.
 
-How it works: processes are started by `torch.multiprocessing.start_processes`, with "fork" when it
-is safe (Linux, CUDA not yet initialised in the parent, and no backward pass has started the
-autograd engine's GPU device threads there: starts in milliseconds, sees notebook functions
-directly) and "spawn" otherwise (the function travels by cloudpickle). The rendezvous
-TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches never race for a
-port and the notebook's own process runs no store thread that a fork could catch mid-call. Each
-rank writes its return value, or its exception and traceback, to a private folder; the parent
-re-raises the first failure with the rank number, and on timeout kills every rank and names those
-that had not finished. The environment variable DISTCOURSE_START_METHOD ("fork" or "spawn") overrides
-the choice when `start_method` is None (`make test-spawn` runs every notebook under spawn with it).
+How it works: processes are started by `torch.multiprocessing.start_processes` with one of three
+start methods. "fork" (of this process) where it is safe: Linux, CUDA not yet initialised here, and
+no backward pass has started the autograd engine's GPU device threads here; it starts ranks in
+milliseconds and they see notebook functions directly. Where fork of this process is unsafe (after
+a backward or CUDA use on a GPU machine, and always on macOS), "forkserver": ranks are forked from
+this process's fork server, a fresh interpreter that imported torch, torch.distributed, DDP and the
+modules DDP imports lazily (helpers/_forkserver.py) and never initialised CUDA, so they start in a
+fraction of a second whatever this process did; the function travels by cloudpickle. "spawn" (a
+fresh interpreter per rank, seconds each) only where there is no fork server (Windows) or when asked.
+
+The fork server is Python's own "forkserver" start method with a preload, not a server of ours:
+it is exec'd with only its listening socket (a file in a private 0700 folder, mode 0600) and one
+pipe kept open, so no descriptor of this process reaches it or its ranks (a private channel the
+caller holds stays private); it exits when that pipe says this process died, however it died, and
+every rank it forked is SIGKILLed when the server dies (prctl PDEATHSIG), so nothing outlives the
+caller. It is started lazily, in the process that launches, on its first launch that needs it (or,
+on a machine with a GPU, in the background at its first launch, before a backward makes fork
+unsafe), never at import: a process that imports helpers and forks others (the grader's kernel
+template) starts none, and each kernel's server is its own, inside its own sandbox. The first
+launch through it pays the server's start (a fresh `import torch`); later ones do not.
+
+The rendezvous TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches
+never race for a port and the notebook's own process runs no store thread that a fork could catch
+mid-call. Each rank writes its return value, or its exception and traceback, to a private folder;
+the parent re-raises the first failure with the rank number, and on timeout kills every rank and
+names those that had not finished. The parent learns how a rank ended from its exit status only
+(torch's own join would unpickle a file the rank could write). With `untrusted_results=True` the
+parent unpickles nothing a rank wrote (see `launch`). The environment variable
+DISTCOURSE_START_METHOD ("fork", "forkserver" or "spawn") overrides the choice when `start_method`
+is None (`make test-spawn` runs every notebook under spawn with it).
 
 The device rule (one rule, followed by every lecture, exercise and test). With `backend="auto"` and
 G = `torch.cuda.device_count()` GPUs for a launch of `world_size` ranks:
@@ -53,10 +73,10 @@ from __future__ import annotations
 import atexit
 import contextlib
 import ctypes
+import dataclasses
 import datetime
 import io
 import json
-import logging
 import os
 import pickle
 import shutil
@@ -134,6 +154,9 @@ class _Job:
     memory_budget: int | None = None
     devices: tuple = ()
     warm: bool = False  # spawned ranks import DDP's lazy modules before they count as started
+    env: dict | None = None  # the caller's environment, for ranks forked from the fork server
+    untrusted: bool = False  # untrusted_results: the rank sends plain data only, errors as text
+    parent: int | None = None  # the pid the ranks' parent has (this process, or its fork server)
 
 
 #: Environment variables read by the launcher (see the module docstring).
@@ -278,6 +301,7 @@ def launch(
     threads_per_rank: int = 1,
     prefix_output: bool = True,
     memory_budget: int | str | None = None,
+    untrusted_results: bool = False,
     **kwargs: Any,
 ) -> list:
     """Run `fn(*args, **kwargs)` on `world_size` ranks and return their results in rank order.
@@ -293,9 +317,11 @@ def launch(
         timeout: seconds the ranks may run once they have all started (a spawned rank's
             start-up, importing torch, does not count; it has `STARTUP_LIMIT` seconds of its own).
             Past it every rank is killed and `LaunchTimeout` names the ranks that had not finished.
-        start_method: "fork" or "spawn"; None takes DISTCOURSE_START_METHOD from the environment
-            when set, else fork when it is safe (Linux, CUDA not initialised in this process, and
-            no backward pass has started autograd's GPU device threads here), spawn otherwise.
+        start_method: "fork", "forkserver" or "spawn"; None takes DISTCOURSE_START_METHOD from the
+            environment when set, else fork when it is safe (Linux, CUDA not initialised in this
+            process, and no backward pass has started autograd's GPU device threads here),
+            "forkserver" otherwise (ranks forked from this process's fork server, see above), and
+            spawn only where there is no fork server (Windows).
         threads_per_rank: `torch.set_num_threads` in each rank (1 keeps N ranks from fighting
             over a laptop's few cores).
         prefix_output: prefix each line a rank prints with "[rank r]".
@@ -306,6 +332,15 @@ def launch(
             with `torch.cuda.set_per_process_memory_fraction` above the memory the rank's caching
             allocator already reserved, so CUDA raises `torch.OutOfMemoryError`. None: no limit
             (but a rank on a GPU still obeys DISTCOURSE_GPU_MEMORY_BYTES when that is set).
+        untrusted_results: for a caller that must not trust its ranks (a grader whose ranks run
+            untrusted code): this process never unpickles anything a rank wrote. Return values are
+            read with an unpickler that refuses every global (plain data only: None, bool, int,
+            float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset; a tensor or
+            any object is refused with a RankError), from a regular file opened with
+            O_NOFOLLOW|O_NONBLOCK and at most `UNTRUSTED_RESULT_LIMIT` bytes (a rank that swaps its
+            result for a link or a FIFO is refused, never waited for); a rank's exception comes back
+            as a RankError carrying only text (its type's name, message and traceback; `exception`
+            is None). (Rank errors that torch's process helpers would unpickle are never read either.)
 
     Returns:
         A list with `fn`'s return value from rank 0, 1, ..., world_size - 1.
@@ -325,13 +360,21 @@ def launch(
         raise ValueError(f"timeout must be a positive number of seconds, got {timeout!r}")
     if isinstance(threads_per_rank, bool) or not isinstance(threads_per_rank, int) or threads_per_rank < 1:
         raise ValueError(f"threads_per_rank must be a positive int, got {threads_per_rank!r}")
+    if not isinstance(untrusted_results, bool):
+        raise TypeError(f"untrusted_results must be True or False, not {untrusted_results!r}")
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
     plan = device_plan(world_size, backend)
     chosen = _choose_start_method(start_method, plan)
+    if chosen == "fork" and plan.gpus > 0:
+        # On a GPU machine fork stops being safe at the first backward or CUDA use: start the
+        # fork server now, in the background, so the launch that needs it finds it warm.
+        with contextlib.suppress(Exception):
+            _ensure_fork_server()
     started, ok = time.monotonic(), False
+    rest = (threads_per_rank, prefix_output, budget, untrusted_results)
     try:
         try:
-            results = _launch(fn, plan, args, kwargs, timeout, chosen, threads_per_rank, prefix_output, budget)
+            results = _launch(fn, plan, args, kwargs, timeout, chosen, *rest)
         except RankError as exc:
             # A safety net for the check in _choose_start_method: if a forked rank still met the
             # autograd engine's fork guard, fork is unusable in this process from now on.
@@ -339,8 +382,8 @@ def launch(
                 raise
             global _FORK_BROKEN
             _FORK_BROKEN = True
-            chosen = "spawn"
-            results = _launch(fn, plan, args, kwargs, timeout, chosen, threads_per_rank, prefix_output, budget)
+            chosen = _unsafe_fork_method()
+            results = _launch(fn, plan, args, kwargs, timeout, chosen, *rest)
         ok = True
         return results
     finally:
@@ -357,11 +400,11 @@ def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -
         fh.write(line + "\n")
 
 
-def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget) -> list:
+def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget,
+            untrusted: bool = False) -> list:
     world_size = plan.world_size
 
     import torch.multiprocessing as mp
-    from torch.multiprocessing.spawn import ProcessException
 
     workdir = tempfile.mkdtemp(prefix="launch-")
     ctx = None
@@ -371,18 +414,21 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # getnameinfo, holding glibc's resolver lock, at the moment of a fork; the rank inheriting
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
-                   budget, plan.devices, warm="torch._dynamo" in sys.modules)
+                   budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted, parent=os.getpid())
         if start_method == "fork":
             _warm_imports()
             target, payload = _fork_entry, job
+        elif start_method == "forkserver":
+            server = _ensure_fork_server()
+            # The server's ranks inherit the server's environment, not ours: ours travels with the job.
+            job = dataclasses.replace(job, env=dict(os.environ), parent=server)
+            target, payload = _forkserver_entry, cloudpickle.dumps(job)
         else:
             target, payload = _spawn_entry, cloudpickle.dumps(job)
         # `timeout` counts from the moment every rank has started (imports done): forked ranks start
         # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
         started_at = time.monotonic()
         deadline = None
-        # torch logs a warning for every rank it stops after a failure; our error says it better.
-        logging.getLogger("torch.multiprocessing.spawn").setLevel(logging.ERROR)
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
         while True:
@@ -394,16 +440,63 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             remaining = (deadline if deadline is not None else time.monotonic() + 0.25) - time.monotonic()
             if remaining <= 0:
                 raise _timeout_error(ctx, workdir, world_size, timeout)
-            try:
-                if ctx.join(timeout=min(remaining, 0.25), grace_period=_GRACE):
-                    break
-            except ProcessException as exc:
-                raise _rank_error(ctx, workdir, world_size, exc) from None
-        return [_read(workdir, r, "result")[1] for r in range(world_size)]
+            state = _wait_ranks(ctx, min(remaining, 0.25))
+            if state is True:
+                break
+            if isinstance(state, _Exited):
+                raise _rank_error(ctx, workdir, world_size, state, untrusted)
+        return [_result(workdir, r, world_size, untrusted) for r in range(world_size)]
     finally:
         if ctx is not None:
             _kill_all(ctx)
+            for name in getattr(ctx, "error_files", ()):  # torch's, never read (see _wait_ranks)
+                with contextlib.suppress(Exception):
+                    os.unlink(name)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class _Exited:
+    """The first rank that exited with a non-zero status (what torch's ProcessExitedException says)."""
+
+    error_index: int
+    exit_code: int
+    signal_name: str | None
+
+
+def _wait_ranks(ctx, timeout: float):
+    """Wait up to `timeout` s: True once every rank exited with 0, an `_Exited` once one failed, else None.
+
+    torch's `ProcessContext.join` would do this, but it unpickles the error file a failed rank
+    wrote (a rank running untrusted code could write anything there), so the launcher waits on the
+    processes' sentinels itself and learns only exit codes. After a failure the other ranks get
+    `_GRACE` seconds to stop on their own (their error files say whether they were an echo of it),
+    then every rank is killed.
+    """
+    import multiprocessing.connection
+
+    pending = [p for p in ctx.processes if p.exitcode is None]
+    if pending:
+        multiprocessing.connection.wait([p.sentinel for p in pending], timeout=timeout)
+    failed = [r for r, p in enumerate(ctx.processes) if p.exitcode not in (None, 0)]
+    if not failed:
+        return True if all(p.exitcode == 0 for p in ctx.processes) else None
+    rank = failed[0]
+    code = ctx.processes[rank].exitcode
+    until = time.monotonic() + _GRACE
+    while time.monotonic() < until:
+        pending = [p for p in ctx.processes if p.exitcode is None]
+        if not pending:
+            break
+        multiprocessing.connection.wait([p.sentinel for p in pending], timeout=max(0.0, until - time.monotonic()))
+    _kill_all(ctx)
+    name = None
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"<unknown signal {-code}>"
+    return _Exited(rank, code, name)
 
 
 _WARM = False
@@ -466,6 +559,41 @@ def _autograd_threads_started() -> bool:
     return False
 
 
+#: Modules the fork server imports before it forks any rank (helpers/_forkserver.py lists them).
+_FORK_SERVER_PRELOAD = ["helpers._forkserver"]
+
+
+def _ensure_fork_server() -> int:
+    """Start this process's fork server unless it runs already; return its pid.
+
+    Python's "forkserver" start method, with `helpers._forkserver` preloaded. Its server is
+    exec'd (a fresh interpreter: it never saw this process's CUDA context or autograd threads) with
+    only its listening socket and the read end of a pipe kept open: every other descriptor of this
+    process is closed before it runs any code, and it closes its stdin. It exits when that pipe
+    reaches end of file, which is when this process dies (however it dies); each rank it forked
+    has asked Linux to SIGKILL it when the server dies. It serves only this process: it is
+    started here, on the first launch that needs it, never at import (a process that imports
+    helpers and then forks kernels, like the grader's kernel template, starts none).
+    """
+    from multiprocessing import forkserver
+
+    server = forkserver._forkserver
+    if server._forkserver_pid is None or server._forkserver_pid == os.getpid():
+        forkserver.set_forkserver_preload(_FORK_SERVER_PRELOAD)
+    server.ensure_running()
+    return server._forkserver_pid
+
+
+def _unsafe_fork_method() -> str:
+    """What runs where fork of this process is unsafe: the fork server, or spawn where there is none."""
+    import multiprocessing
+
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
+_METHODS = ("fork", "forkserver", "spawn")
+
+
 def _choose_start_method(start_method: str | None, plan: DevicePlan | None = None) -> str:
     import multiprocessing
 
@@ -481,20 +609,23 @@ def _choose_start_method(start_method: str | None, plan: DevicePlan | None = Non
             fork_ok = False
         if _FORK_BROKEN or _autograd_threads_started():
             fork_ok = False
-        return "fork" if fork_ok and not cuda_live else "spawn"
-    if start_method not in ("fork", "spawn"):
-        raise ValueError(f"{source} must be 'fork', 'spawn' or None, not {start_method!r}")
+        return "fork" if fork_ok and not cuda_live else _unsafe_fork_method()
+    if start_method not in _METHODS:
+        raise ValueError(f"{source} must be 'fork', 'forkserver', 'spawn' or None, not {start_method!r}")
     if start_method == "fork" and _autograd_threads_started():
         raise RuntimeError(
             "a backward pass already ran in this process on a machine with a GPU, so autograd's device "
-            "threads are running and a forked rank's backward would fail. Pass start_method='spawn' "
+            "threads are running and a forked rank's backward would fail. Pass start_method='forkserver' "
             "(or None, which picks it), or launch before any backward in this process."
         )
     if start_method == "fork" and cuda_live:
         raise RuntimeError(
             "CUDA is already initialised in this process, and a forked child cannot use it. "
-            "Restart the kernel and launch before touching the GPU, or pass start_method='spawn'."
+            "Pass start_method='forkserver' (or None, which picks it), or restart the kernel and "
+            "launch before touching the GPU."
         )
+    if start_method not in multiprocessing.get_all_start_methods():
+        raise ValueError(f"start_method {start_method!r} is not available on this platform")
     return start_method
 
 
@@ -505,6 +636,22 @@ def _fork_entry(rank: int, job: _Job) -> None:
     _run_rank(rank, job)
 
 
+def _forkserver_entry(rank: int, payload: bytes) -> None:
+    # The server hands every child the write end of the pipe it watches for its parent's death; a
+    # rank that kept it would keep the server (and so itself) alive after the caller died.
+    from multiprocessing import forkserver
+
+    alive = forkserver._forkserver._forkserver_alive_fd
+    if alive is not None:
+        with contextlib.suppress(OSError):
+            os.close(alive)
+        forkserver._forkserver._forkserver_alive_fd = None
+    job = cloudpickle.loads(payload)
+    os.environ.clear()
+    os.environ.update(job.env or {})
+    _run_rank(rank, job)
+
+
 def _spawn_entry(rank: int, payload: bytes) -> None:
     job = cloudpickle.loads(payload)  # imports torch and whatever the function's globals need
     if job.warm:
@@ -512,15 +659,21 @@ def _spawn_entry(rank: int, payload: bytes) -> None:
     _run_rank(rank, job)
 
 
-def _set_parent_death_signal() -> None:
-    """Ask Linux to SIGKILL this rank if the parent (the notebook kernel) dies first."""
+def _set_parent_death_signal(parent: int | None = None) -> None:
+    """Ask Linux to SIGKILL this rank if its parent (the notebook kernel, or its fork server) dies first.
+
+    `parent` is the pid the rank's parent must have: a rank whose parent is already gone (it died
+    between the fork and this request, which then never fires) exits at once.
+    """
     if sys.platform.startswith("linux"):
         with contextlib.suppress(Exception):
             ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        if parent is not None and os.getppid() != parent:
+            os._exit(1)
 
 
 def _run_rank(rank: int, job: _Job) -> None:
-    _set_parent_death_signal()
+    _set_parent_death_signal(job.parent)
     with open(_path(job.workdir, rank, "started"), "w"):
         pass  # the launch's timeout starts once every rank is here
     os.environ.update(
@@ -568,7 +721,7 @@ def _run_rank(rank: int, job: _Job) -> None:
                 store.set(f"left/{rank}", "1")
     except BaseException as exc:  # noqa: BLE001 - everything must reach the parent
         if not os.path.exists(_path(job.workdir, rank, "result")):
-            _write_error(job.workdir, rank, exc)
+            _write_error(job.workdir, rank, exc, with_object=not job.untrusted)
         _flush()
         os._exit(1)
     finally:
@@ -767,11 +920,13 @@ def _write(workdir: str, rank: int, kind: str, value: Any) -> None:
     os.replace(tmp, _path(workdir, rank, kind))  # atomic: the parent never reads half a file
 
 
-def _write_error(workdir: str, rank: int, exc: BaseException) -> None:
+def _write_error(workdir: str, rank: int, exc: BaseException, with_object: bool = True) -> None:
     text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    exc_bytes = None
     try:
-        exc_bytes = cloudpickle.dumps(exc)
-        pickle.loads(exc_bytes)
+        if with_object:  # untrusted_results: the parent would not read it
+            exc_bytes = cloudpickle.dumps(exc)
+            pickle.loads(exc_bytes)
     except Exception:  # noqa: BLE001 - some exceptions cannot travel; the text always can
         exc_bytes = None
     _write(workdir, rank, "error", {"type": type(exc).__name__, "message": str(exc), "traceback": text, "exc": exc_bytes})
@@ -785,6 +940,87 @@ def _read(workdir: str, rank: int, kind: str):
         return pickle.load(fh)
 
 
+#: The largest result or error file `untrusted_results=True` reads from a rank, in bytes.
+UNTRUSTED_RESULT_LIMIT = 64 * 2**20
+
+
+class UntrustedResultError(ValueError):
+    """A rank's file that `untrusted_results=True` refused to read (not plain data, not a regular file, too big)."""
+
+
+class _PlainDataUnpickler(pickle.Unpickler):
+    """Unpickles plain data only: every global is refused (`complex` aside: a number), so no code runs."""
+
+    def find_class(self, module, name):
+        if (module, name) == ("builtins", "complex"):
+            return complex
+        raise UntrustedResultError(f"it names the global {module}.{name}; only plain data is accepted "
+                                   "(None, bool, int, float, complex, str, bytes, bytearray, list, tuple, dict, set)")
+
+    def persistent_load(self, pid):
+        raise UntrustedResultError("it holds a persistent id; only plain data is accepted")
+
+
+def _read_untrusted(workdir: str, rank: int, kind: str):
+    """Read a rank's file without trusting it: no link, no FIFO, no more than UNTRUSTED_RESULT_LIMIT bytes, no globals."""
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(_path(workdir, rank, kind), flags)
+    except OSError as exc:
+        raise UntrustedResultError(f"it cannot be opened as a plain file ({exc.strerror})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UntrustedResultError("it is not a regular file")
+        if info.st_size > UNTRUSTED_RESULT_LIMIT:
+            raise UntrustedResultError(f"it has {info.st_size} bytes, more than UNTRUSTED_RESULT_LIMIT ({UNTRUSTED_RESULT_LIMIT})")
+        chunks, size = [], 0
+        while size <= UNTRUSTED_RESULT_LIMIT:
+            chunk = os.read(fd, min(1 << 20, UNTRUSTED_RESULT_LIMIT + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > UNTRUSTED_RESULT_LIMIT:
+            raise UntrustedResultError(f"it has more than UNTRUSTED_RESULT_LIMIT ({UNTRUSTED_RESULT_LIMIT}) bytes")
+    finally:
+        os.close(fd)
+    try:
+        value = _PlainDataUnpickler(io.BytesIO(b"".join(chunks))).load()
+    except UntrustedResultError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a malformed pickle is refused like a malicious one
+        raise UntrustedResultError(f"it is not a readable pickle ({type(exc).__name__}: {exc})") from None
+    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], (int, float))):
+        raise UntrustedResultError("it is not what a rank writes (a time and a value)")
+    return value
+
+
+def _result(workdir: str, rank: int, world_size: int, untrusted: bool):
+    if not untrusted:
+        return _read(workdir, rank, "result")[1]
+    try:
+        return _read_untrusted(workdir, rank, "result")[1]
+    except UntrustedResultError as exc:
+        raise RankError(f"rank {rank} of {world_size} returned a value that untrusted_results=True refuses: {exc}",
+                        rank, "UntrustedResultError", "") from None
+
+
+def _untrusted_error(workdir: str, rank: int):
+    """A rank's error file, read as untrusted: (time, {type, message, traceback: str, exc: None})."""
+    try:
+        when, info = _read_untrusted(workdir, rank, "error")
+    except UntrustedResultError as exc:
+        return float("inf"), {"type": "UntrustedResultError", "traceback": "", "exc": None,
+                              "message": f"its error report was refused: {exc}"}
+    info = info if isinstance(info, dict) else {}
+    text = {k: info.get(k) if isinstance(info.get(k), str) else repr(info.get(k))[:1000]
+            for k in ("type", "message", "traceback")}
+    return when, {**text, "exc": None}
+
+
 _HANG_HINT = (
     "A rank that waits forever is usually in a collective (all_reduce, broadcast, barrier, send/recv) "
     "that the other ranks never call: check for collectives inside `if rank == ...` branches, or ranks "
@@ -792,14 +1028,14 @@ _HANG_HINT = (
 )
 
 
-def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
+def _rank_error(ctx, workdir: str, world_size: int, exc, untrusted: bool = False) -> RankError:
     # Every rank that failed wrote an error file; the earliest one is the cause, the others are
     # usually its echo (a peer's broken connection).
     time.sleep(0.05)
     errors = {}
     for r in range(world_size):
-        if os.path.exists(_path(workdir, r, "error")):
-            errors[r] = _read(workdir, r, "error")
+        if os.path.lexists(_path(workdir, r, "error")):
+            errors[r] = _untrusted_error(workdir, r) if untrusted else _read(workdir, r, "error")
     # A rank killed by a crash signal (not by our SIGTERM/SIGKILL) wrote nothing, but it is the cause:
     # the others' errors ("Connection reset by peer") are its echo.
     for r, proc in enumerate(ctx.processes):
@@ -824,7 +1060,7 @@ def _rank_error(ctx, workdir: str, world_size: int, exc) -> RankError:
             msg += f"\n(rank {rank} ran out of memory: more than its memory budget, or than the machine has)"
         msg += f"\n\n--- traceback from rank {rank} ---\n{info['traceback']}"
         original = None
-        if info["exc"] is not None:
+        if info["exc"] is not None and not untrusted:
             with contextlib.suppress(Exception):
                 original = pickle.loads(info["exc"])
         return RankError(msg, rank, info["type"], info["traceback"], original)

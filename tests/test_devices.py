@@ -217,16 +217,18 @@ def test_start_method_from_the_environment(monkeypatch):
     assert launch_module._choose_start_method(None) == "spawn"
     assert launch_module._choose_start_method("fork") == "fork"  # an explicit argument wins
     monkeypatch.setenv("DISTCOURSE_START_METHOD", "forkserver")
-    with pytest.raises(ValueError, match="DISTCOURSE_START_METHOD must be 'fork', 'spawn'"):
+    assert launch_module._choose_start_method(None) == "forkserver"
+    monkeypatch.setenv("DISTCOURSE_START_METHOD", "threads")
+    with pytest.raises(ValueError, match="DISTCOURSE_START_METHOD must be 'fork', 'forkserver', 'spawn'"):
         launch_module._choose_start_method(None)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="fork is the default on Linux only")
-def test_gpu_ranks_are_spawned_when_counting_gpus_may_have_initialised_cuda(gpus, monkeypatch):
+def test_gpu_ranks_come_from_the_fork_server_when_counting_gpus_may_have_initialised_cuda(gpus, monkeypatch):
     monkeypatch.delenv("DISTCOURSE_START_METHOD", raising=False)
     gpus(2)
     monkeypatch.setattr(torch.cuda, "_device_count_nvml", lambda: -1, raising=False)
-    assert launch_module._choose_start_method(None, helpers.device_plan(2)) == "spawn"
+    assert launch_module._choose_start_method(None, helpers.device_plan(2)) == "forkserver"
     monkeypatch.setattr(torch.cuda, "_device_count_nvml", lambda: 2, raising=False)
     assert launch_module._choose_start_method(None, helpers.device_plan(2)) == "fork"
     assert launch_module._choose_start_method(None, helpers.device_plan(2, "gloo")) == "fork"
@@ -302,8 +304,8 @@ def test_fork_is_refused_once_autograd_runs_gpu_device_threads(monkeypatch):
     L = launch_module
 
     monkeypatch.setattr(L, "_autograd_threads_started", lambda: True)
-    assert L._choose_start_method(None) == "spawn"
-    with pytest.raises(RuntimeError, match="spawn"):
+    assert L._choose_start_method(None) == "forkserver"
+    with pytest.raises(RuntimeError, match="forkserver"):
         L._choose_start_method("fork")
     monkeypatch.setattr(L, "_autograd_threads_started", lambda: False)
     if sys.platform.startswith("linux") and not torch.cuda.is_initialized():
@@ -337,8 +339,8 @@ def test_autograd_device_threads_are_found_by_their_name():
         thread.join()
 
 
-def test_a_forked_rank_that_meets_the_autograd_fork_guard_is_run_again_spawned(monkeypatch):
-    """The safety net: the guard's error in a forked rank makes launch spawn, now and from then on."""
+def test_a_forked_rank_that_meets_the_autograd_fork_guard_is_run_again_from_the_fork_server(monkeypatch):
+    """The safety net: the guard's error in a forked rank makes launch use the fork server, now and from then on."""
     L = launch_module
 
     calls = []
@@ -355,5 +357,5 @@ def test_a_forked_rank_that_meets_the_autograd_fork_guard_is_run_again_spawned(m
     if not (sys.platform.startswith("linux") and not torch.cuda.is_initialized()):
         pytest.skip("fork is not the default here")
     assert L.launch(lambda: None, 1, backend="gloo") == ["ok"]
-    assert calls == ["fork", "spawn"]
-    assert L._choose_start_method(None) == "spawn"
+    assert calls == ["fork", "forkserver"]
+    assert L._choose_start_method(None) == "forkserver"

@@ -4,7 +4,7 @@ The targets: launch overhead against torch's spawn, grading speed against a bare
 notebooks, lecture and solution run times.
 
     python -m tools.bench              # everything
-    python -m tools.bench launch       # one section: launch | autograde | notebooks | course | class
+    python -m tools.bench launch       # one section: launch | launch-server | autograde | notebooks | course | class
 
 Numbers are wall-clock seconds on the machine that runs this; the README says which machine.
 """
@@ -54,14 +54,104 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def bench_launch() -> list[tuple[str, str]]:
+def _notebook_function():
+    """The all_reduce as a notebook cell defines it: cloudpickle sends it by value, as for a student's function."""
+    def all_reduce_once():
+        import torch
+        import torch.distributed as dist
+
+        t = torch.ones(1)
+        dist.all_reduce(t)
+        return t.item()
+
+    return all_reduce_once
+
+
+_FIRST_LAUNCH = """
+import time, torch, helpers
+from tools.bench import _notebook_function
+fn = _notebook_function()
+start = time.perf_counter()
+helpers.launch(fn, 4, backend="gloo", start_method="forkserver")
+print(time.perf_counter() - start)
+"""
+
+
+def _simulated_autograd_threads():
+    """A thread named as torch names autograd's device threads on a GPU machine (a CPU build starts none)."""
+    import ctypes
+    import threading
+
+    ready, stop = threading.Event(), threading.Event()
+
+    def named():
+        ctypes.CDLL(None).prctl(15, b"pt_autograd_0", 0, 0, 0)  # PR_SET_NAME, as c10::setThreadName does
+        ready.set()
+        stop.wait()
+
+    thread = threading.Thread(target=named, daemon=True)
+    thread.start()
+    ready.wait()
+    return stop, thread
+
+
+def bench_launch_server() -> list[tuple[str, str]]:
+    """Launches through the fork server: after a backward with autograd's device threads (simulated), and on macOS."""
+    import subprocess
+
+    from helpers import launch as _  # noqa: F401
+    launch_module = sys.modules["helpers.launch"]
+
     rows = []
+    fn = _notebook_function()
+    firsts = []
+    for _ in range(3):  # a fresh process each time: the server's start (torch imported in it) included
+        out = subprocess.run([sys.executable, "-c", _FIRST_LAUNCH], capture_output=True, text=True, check=True,
+                             cwd=ROOT, timeout=300)
+        firsts.append(float(out.stdout.split()[-1]))
+    rows.append(("first launch of a process through the fork server, 4 ranks + one all_reduce (server start "
+                 f"included; target <= 2 s): median of 3 / slowest", f"{statistics.median(firsts):.2f} s / {max(firsts):.2f} s"))
+    torch.ones(2, requires_grad=True).sum().backward()
+    helpers.launch(fn, 2, backend="gloo", start_method="forkserver")  # the server is running from here on
     for world_size in (2, 4):
-        launch_times, spawn_times = [], []
-        for _ in range(REPEATS):  # interleaved, so both see the same machine load
+        fork_times, server_times, mac_times = [], [], []
+        for _ in range(REPEATS * 2):  # interleaved, so all three see the same machine load
+            start = time.perf_counter()
+            helpers.launch(fn, world_size, backend="gloo", start_method="fork")
+            fork_times.append(time.perf_counter() - start)
+            stop, thread = _simulated_autograd_threads()
+            try:
+                assert launch_module._choose_start_method(None) == "forkserver"
+                start = time.perf_counter()
+                helpers.launch(fn, world_size, backend="gloo")
+                server_times.append(time.perf_counter() - start)
+            finally:
+                stop.set()
+                thread.join()
+            start = time.perf_counter()
+            helpers.launch(fn, world_size, backend="gloo", start_method="forkserver")  # macOS's default
+            mac_times.append(time.perf_counter() - start)
+        f, sv, m = (statistics.median(t) for t in (fork_times, server_times, mac_times))
+        rows.append((f"warm launch of {world_size} gloo ranks + one all_reduce after a backward (device threads "
+                     f"simulated): fork server / fork of the caller (what it replaces where unsafe): median of {REPEATS * 2}",
+                     f"{sv * 1000:.0f} ms / {f * 1000:.0f} ms: **{sv / f:.2f}x** (target <= 2x)"))
+        rows.append((f"the same with start_method='forkserver' (macOS's default), {world_size} ranks",
+                     f"{m * 1000:.0f} ms (slowest {max(mac_times) * 1000:.0f} ms)"))
+    return rows
+
+
+def bench_launch() -> list[tuple[str, str]]:
+    rows = bench_launch_server()
+    fn = _notebook_function()
+    for world_size in (2, 4):
+        launch_times, spawn_times, server_times = [], [], []
+        for _ in range(REPEATS):  # interleaved, so all see the same machine load
             start = time.perf_counter()
             helpers.launch(_all_reduce_once, world_size, backend="gloo")
             launch_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            helpers.launch(fn, world_size, backend="gloo", start_method="forkserver")
+            server_times.append(time.perf_counter() - start)
             start = time.perf_counter()
             mp.spawn(_spawn_target, args=(world_size, _free_port()), nprocs=world_size, join=True)
             spawn_times.append(time.perf_counter() - start)
@@ -76,6 +166,9 @@ def bench_launch() -> list[tuple[str, str]]:
                      f"{statistics.median(spawned) * 1000:.0f} ms"))
         rows.append((f"start {world_size} gloo ranks + one all_reduce: torch.multiprocessing.spawn", f"{st * 1000:.0f} ms"))
         rows.append((f"speed-up of helpers.launch over spawn, {world_size} ranks (target >= 20x)", f"{st / lt:.0f}x"))
+        sv = statistics.median(server_times)
+        rows.append((f"speed-up of a warm fork-server launch ({sv * 1000:.0f} ms) over torch.multiprocessing.spawn, "
+                     f"{world_size} ranks (target >= 20x)", f"{st / sv:.0f}x"))
     times = []
     for _ in range(100):
         start = time.perf_counter()
@@ -248,7 +341,7 @@ def bench_course(repeats: int = 3) -> list[tuple[str, str]]:
     ]
 
 
-SECTIONS = {"launch": bench_launch, "autograde": bench_autograde, "notebooks": bench_notebooks,
+SECTIONS = {"launch": bench_launch, "launch-server": bench_launch_server, "autograde": bench_autograde, "notebooks": bench_notebooks,
             "course": bench_course, "class": bench_class}
 
 

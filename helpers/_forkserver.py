@@ -1,0 +1,27 @@
+"""What the launcher's fork server imports once, before it forks any rank (see `helpers.launch`).
+
+The server is a fresh interpreter (exec'd, not forked from the caller), so it never initialised
+CUDA and never ran a backward, whatever its parent did. Every rank forked from it inherits these
+modules instead of importing them again: torch, torch.distributed, DDP and the modules DDP's
+constructor and the first backward import lazily (torch._dynamo, torch.fx's symbolic shapes).
+Importing this module must not initialise CUDA or start a thread.
+"""
+
+import cloudpickle  # noqa: F401 - the launched function travels by cloudpickle
+import torch  # noqa: F401
+import torch.distributed  # noqa: F401
+import torch.distributed.distributed_c10d  # noqa: F401
+import torch._dynamo  # noqa: F401
+import torch.fx.experimental.symbolic_shapes  # noqa: F401
+import torch.nn.parallel  # noqa: F401
+
+import helpers.launch  # noqa: F401
+
+# A rank's function and everything it needs travel by cloudpickle (by value when defined in a
+# notebook or a script), so a rank need not import the caller's main module again, which Python's
+# forkserver children otherwise do before they run (seconds each when that module imports much:
+# `python -m tools.bench` did). This server serves helpers.launch only.
+import multiprocessing.spawn as _spawn  # noqa: E402
+
+_spawn._fixup_main_from_name = lambda mod_name: None
+_spawn._fixup_main_from_path = lambda main_path: None

@@ -18,20 +18,55 @@ def _observer_trusted() -> bool:
     return observer is not None and observer.trusted()
 
 
+class _WireResult:
+    """A rank's function whose result goes back as `probes.wire` data in a JSON string (plain data)."""
+
+    def __init__(self, fn: Callable):
+        self.fn = fn
+
+    def __call__(self, *args, **kwargs) -> str:
+        import json
+
+        from probes import wire
+
+        return json.dumps(wire.encode(self.fn(*args, **kwargs)))
+
+
+def _from_wire(exercise: str, result) -> Any:
+    import json
+
+    from probes import wire
+
+    try:
+        if not isinstance(result, str):
+            raise ValueError("not a string")
+        return wire.decode(json.loads(result))
+    except (ValueError, RecursionError) as exc:
+        raise AssertionError(f"{exercise}: what a rank handed back cannot be read by the grader ({exc})") from None
+
+
+def _last_line(text: str | None) -> str:
+    lines = (text or "").strip().splitlines()
+    return lines[-1] if lines else ""
+
+
+def launch(fn: Callable, world_size: int, *args: Any, exercise: str = "your code", **kwargs: Any) -> list:
+    """`helpers.launch`; in the grader's observer, what the ranks hand back is read as `probes.wire` data,
+    never unpickled (the ranks run the student's code)."""
+    if not _observer_trusted():
+        return helpers.launch(fn, world_size, *args, **kwargs)
+    results = helpers.launch(_WireResult(fn), world_size, *args, untrusted_results=True, **kwargs)
+    return [_from_wire(exercise, r) for r in results]
+
+
 def run_ranks(exercise: str, fn: Callable, world_size: int, *args: Any, timeout: float = RANK_TIMEOUT, **kwargs: Any) -> list:
     """`helpers.launch` for probes: a crash or a hang becomes an AssertionError about `exercise`.
 
     The message keeps the rank's own error (an AssertionError raised inside the rank reads exactly
     as it would in one process) and adds which rank it came from.
     """
-    if _observer_trusted():  # the grader's observer: what a rank hands back is data, never unpickled here
-        import inspect
-
-        if "untrusted_results" not in inspect.signature(helpers.launch).parameters:
-            raise RuntimeError("helpers.launch cannot read untrusted results: the observer refuses to launch")
-        kwargs = {**kwargs, "untrusted_results": True}
     try:
-        return helpers.launch(fn, world_size, *args, backend="auto", timeout=timeout, **kwargs)
+        return launch(fn, world_size, *args, backend="auto", timeout=timeout, exercise=exercise, **kwargs)
     except helpers.LaunchTimeout as exc:
         raise AssertionError(
             f"{exercise}: your code did not finish within {timeout:g} s on {world_size} ranks and was stopped. "
@@ -41,7 +76,8 @@ def run_ranks(exercise: str, fn: Callable, world_size: int, *args: Any, timeout:
         ) from None
     except helpers.RankError as exc:
         if exc.exc_type == "AssertionError":
-            detail = str(exc.exception) if exc.exception is not None else exc.remote_traceback.strip().splitlines()[-1]
+            detail = str(exc.exception) if exc.exception is not None else _last_line(exc.remote_traceback).removeprefix(
+                "AssertionError: ")
             raise AssertionError(f"{exercise} (rank {exc.rank} of {world_size}): {detail}") from None
         last = exc.remote_traceback.strip().splitlines()[-1] if exc.remote_traceback else exc.exc_type
         raise AssertionError(f"{exercise}: your code crashed on rank {exc.rank} of {world_size}: {last}") from None

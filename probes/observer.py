@@ -397,6 +397,8 @@ def run_check(check: str, payload: bytes) -> dict:
     except AssertionError as exc:
         return {"check": check, "failed": str(exc)}
     except Exception as exc:  # noqa: BLE001 - what the probe met in the student's results
+        if type(exc).__name__ in ("RankError", "LaunchTimeout", "LaunchError"):  # helpers.launch says it in words
+            return {"check": check, "failed": f"{name}: {str(exc)[:3000]}"}
         return {"check": check, "failed": f"the hidden check {name} could not use what your code produced "
                                           f"({type(exc).__name__}: {str(exc)[:300]})"}
     finally:

@@ -17,6 +17,7 @@ from torch import nn
 
 import helpers
 from probes import check, outcome, report
+from probes.common import launch
 from probes.observer import in_child
 
 # --------------------------------------------------------------------------- exercise 1
@@ -195,7 +196,7 @@ def partition_layers(fn) -> None:
     costs, k = big_partition_case()
     call = f"partition_layers(<120 layer costs>, {k})"
     try:
-        big = helpers.launch(_partition_big, 1, fn, costs, k, backend=None, timeout=10)[0]
+        big = launch(_partition_big, 1, fn, costs, k, backend=None, timeout=10)[0]
     except helpers.LaunchTimeout:
         raise AssertionError(
             f"{call} did not finish within 10 s. Trying every way to cut 120 layers is exponential; "
@@ -342,7 +343,7 @@ def two_stage_step(fn) -> None:
     gloo): what each rank returned, every gradient, whether the parameters changed."""
     progress = tempfile.mkdtemp(prefix="ps1-step-")
     try:
-        per_rank = helpers.launch(_two_stage_rank, 2, fn, progress, backend="auto", timeout=15)
+        per_rank = launch(_two_stage_rank, 2, fn, progress, backend="auto", timeout=15)
     except helpers.LaunchTimeout:
         done = []
         for rank in (0, 1):

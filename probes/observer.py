@@ -227,6 +227,8 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
     if not trusted():
         return fn(*args)
     timeout = max(1.0, min(timeout, _DEADLINE[0] - time.monotonic()))
+    if not _fork_is_safe():
+        return _parse(_in_launched_child(fn, args, timeout))
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: the channel is closed already (_after_fork)
@@ -280,8 +282,60 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
         os.close(read)
         _sweep(pid)
     if body is None:
-        raise CallFailed("the process running your code died before it returned (os._exit, a crash, "
-                             "or memory exhaustion)")
+        raise CallFailed(DIED)
+    return _parse(body)
+
+
+DIED = "the process running your code died before it returned (os._exit, a crash, or memory exhaustion)"
+
+
+def _fork_is_safe() -> bool:
+    """Whether a child forked from this process may run autograd and CUDA (helpers.launch's rule: not
+    after this process initialised CUDA or started autograd's device threads, as a probe's own backward
+    does on a machine with a GPU)."""
+    from helpers import launch
+
+    try:
+        return launch._choose_start_method(None) == "fork"
+    except Exception:  # noqa: BLE001 - when in doubt, the fork server
+        return False
+
+
+def _launched(fn, args) -> str:
+    """In a child started by helpers.launch (its fork server): fn(*args), what it returned or raised."""
+    try:
+        out = {"returned": wire.encode(fn(*args))}
+    except BaseException as exc:  # noqa: BLE001
+        try:
+            out = {"raised": wire.encode(exc)}
+        except Exception as inner:  # noqa: BLE001
+            out = {"unreadable": f"{type(inner).__name__}: {inner}"}
+    try:
+        return json.dumps(out)
+    except (TypeError, ValueError) as exc:
+        return json.dumps({"unreadable": f"{type(exc).__name__}: {exc}"})
+
+
+def _in_launched_child(fn, args, timeout: float) -> bytes:
+    """fn(*args) in a child of helpers.launch's fork server (fork of this process is unsafe): its result
+    as the JSON a forked child would write. Arguments travel by cloudpickle; the result is plain data."""
+    import helpers
+
+    try:
+        result = helpers.launch(_launched, 1, fn, args, backend=None, timeout=timeout, untrusted_results=True)[0]
+    except helpers.LaunchTimeout:
+        raise CallFailed(f"your code did not return within {timeout:g} s and was stopped") from None
+    except helpers.LaunchError:
+        raise CallFailed(DIED) from None
+    finally:
+        _sweep()
+    if not isinstance(result, str) or len(result) > MAX_RESULT_BYTES:
+        raise Unreadable("what your code handed back cannot be read by the grader")
+    return result.encode()
+
+
+def _parse(body: bytes):
+    """What a child wrote: the value it returned (as data), or StudentRaised, or Unreadable."""
     try:
         out = json.loads(body)
         if not isinstance(out, dict) or len(out) != 1:
@@ -309,9 +363,10 @@ def _sweep(pid: int | None = None) -> None:
             os.killpg(pid, signal.SIGKILL)
         except OSError:
             pass
+    keep = _fork_server()  # helpers.launch's fork server (this process's child) stays; what it forked goes
     for _ in range(3):
         try:
-            left = psutil.Process().children(recursive=True)
+            left = [p for p in psutil.Process().children(recursive=True) if p.pid != keep]
         except psutil.Error:
             left = []
         if not left and pid is None:
@@ -331,6 +386,15 @@ def _sweep(pid: int | None = None) -> None:
         pid = None
         if left:
             psutil.wait_procs(left, timeout=2)
+
+
+def _fork_server() -> int | None:
+    try:
+        from multiprocessing import forkserver
+
+        return forkserver._forkserver._forkserver_pid
+    except (ImportError, AttributeError):
+        return None
 
 
 def _describe(payload: bytes):

@@ -106,6 +106,12 @@ def _main_class(world: h.World, port: int) -> dict:
     students["x10_asks_the_oracle"] = h.solved(assumed_fp32.cells)
     students["m_forges_metadata"] = _forged_metadata()  # own attacks
     students["k_kills_parent"] = h.empty({"training_memory": p.attack(p.KILL_PARENT)})
+    true_pdm = _solution("per_device_memory")  # hidden checks observed out of reach: see payloads
+    students["o1_replaces_probe"] = h.empty({"per_device_memory": p.replace_probe_in_kernel(true_pdm, "per_device_memory")})
+    students["o2_injects_from_child"] = h.solved({"per_device_memory": p.inject_from_child(
+        true_pdm, "per_device_memory", "ps1_memory.per_device_memory")})
+    students["o3_kills_observer"] = h.solved(append={"partition_layers": p.kill_observer("partition_layers")})
+    students["o4_leaves_a_killer"] = h.solved(append={"training_memory": p.leave_a_killer("training_memory")})
     students["w_injects_script"] = h.empty({
         "training_memory": p.script_injection(XSS),
         "written_ddp_fit": f"<script>window.{XSS}_md = 1</script>"})
@@ -143,6 +149,13 @@ def main_run(tmp_path_factory):
         yield run
     finally:
         h.cleanup(world)
+
+
+def _solution(grade_id: str) -> str:
+    from tools.submissions import solution_text
+
+    source_nb, _ = h.release_and_source()
+    return solution_text(next(c for c in source_nb.cells if h._nbgrader_meta(c).get("grade_id") == grade_id))
 
 
 def _free_port() -> int:
@@ -469,3 +482,41 @@ def test_as_an_ordinary_user_attacks_gain_nothing(nobody_run):
     assert not _changed(run), "\n".join(_changed(run))
     assert not run.markers("e6_reads_everything", "read-"), run.markers("e6_reads_everything")
     test_6_secrets_never_reach_any_output(run)
+
+
+# ============================================================================== hidden checks observed out of reach
+# A probe call in the kernel only hands the student's objects over; the grader runs the probe in an
+# observer (a sandbox of its own) whose calls of student code run in child processes. These attackers
+# know a correct solution (each forges a report that would pass its judge) and try to make it count.
+
+PER_DEVICE = {"per_device_memory_formulas", "per_device_memory_bad_input"}
+PARTITION = {"partition_layers_optimal", "partition_layers_bad_input"}
+
+
+def _lost_cells(run, student) -> set[str]:
+    scores = run.scores.get(student, {})
+    return {cell for cell, points in POINTS.items() if (scores.get(cell) or 0) < points}
+
+
+def test_observed_a_probe_replaced_in_the_kernel_reports_nothing_that_counts(main_run):
+    """The kernel replaces the probe with one that runs the real probe body on a correct function and
+    publishes that report itself, and empties every later assert (an AST transformer): the untouched
+    release still scores 0."""
+    assert main_run.total("o1_replaces_probe") == 0, main_run.scores.get("o1_replaces_probe")
+
+
+def test_observed_a_report_injected_from_the_observers_child_does_not_count(main_run):
+    """Correct reports written into every descriptor of the child and of the observer, and into the
+    observer's report list: the exercise whose function raised loses its cells, the rest keep theirs."""
+    assert _lost_cells(main_run, "o2_injects_from_child") == PER_DEVICE, main_run.scores.get("o2_injects_from_child")
+
+
+def test_observed_killing_the_observer_costs_that_exercise_only(main_run):
+    assert _lost_cells(main_run, "o3_kills_observer") == PARTITION, main_run.scores.get("o3_kills_observer")
+    assert "died" in main_run.cell_text("o3_kills_observer")
+
+
+def test_observed_a_process_left_behind_spoils_no_later_check(main_run):
+    """A daemon forked by the student's function, which would kill every process it may a moment later,
+    is killed with the call: every later check still runs, and the correct answers keep their points."""
+    assert not _lost_cells(main_run, "o4_leaves_a_killer"), main_run.scores.get("o4_leaves_a_killer")

@@ -1,6 +1,6 @@
 """The observer (probes.observer, autograders.observe): hidden checks run where the student's code cannot
 change what is reported. The observer runs in the grading sandbox as `make grade` starts it (bwrap,
-without the kernel template), each property tested on its own; tests/test_attacks_observation.py attacks
+without the kernel template), each property tested on its own; tests/test_attacks.py (test_observed_*) attacks
 it through `make grade` itself. (Unsandboxed, as root, a child could open the observer's descriptors:
 root may; that mode trusts its students, README "UNSANDBOXED=1".)
 """
@@ -186,3 +186,30 @@ def test_arguments_come_back_changed_as_the_students_code_left_them(observer):
     answer = observer.ask("ps1_memory.training_memory", _handover(training_memory))
     results = wire.decode(answer["observation"])
     assert all(r["changed"] for r in results)
+
+
+def test_where_fork_is_unsafe_calls_run_in_children_of_the_fork_server(monkeypatch):
+    """After a backward on a GPU machine (autograd's device threads) or CUDA use, a forked child could not
+    run autograd: the observer's calls then go through helpers.launch's fork server, with the same results
+    (what the call returned, raised, and did to its arguments)."""
+    import torch
+
+    from probes import observer
+
+    monkeypatch.setattr(observer, "ACTIVE", True)
+    monkeypatch.setattr(observer, "_PID", os.getpid())
+    monkeypatch.setattr(observer, "_fork_is_safe", lambda: False)
+    launched = []
+    real_launched = observer._in_launched_child
+    monkeypatch.setattr(observer, "_in_launched_child", lambda *a: launched.append(1) or real_launched(*a))
+    payload = cloudpickle.dumps(((lambda model: [p.data.add_(1.0) for p in model.parameters()] and 7,
+                                  lambda: 1 / 0), {}))
+    scale, boom = observer.Student(payload, ("args", 0)), observer.Student(payload, ("args", 1))
+    model = torch.nn.Linear(2, 2)
+    before = model.weight.detach().clone()
+    assert scale(model) == 7
+    assert torch.equal(model.weight.detach(), before + 1)
+    with pytest.raises(observer.StudentRaised) as raised:
+        boom()
+    assert raised.value.wire_names[0] == "ZeroDivisionError"
+    assert len(launched) == 2

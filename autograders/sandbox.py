@@ -68,6 +68,66 @@ DEFAULT_LIMITS = {
     "cpu_cores": 0,  # a CPU quota in cores (0: none; the share above keeps submissions fair)
 }
 SANDBOX_UID = 65534  # nobody
+#: The host user a sandbox runs as when the grader is root: never host root (whose file permissions and
+#: /proc/sys a user namespace would otherwise keep), an unprivileged uid of its own.
+HOST_UID = HOST_GID = 65534
+
+
+#: Where a root launcher shows bwrap (which runs as HOST_UID) the paths it binds: each path is bound
+#: below this folder, in a tmpfs of the launcher's own mount namespace, so that bwrap reaches it without
+#: walking the path's parents (a Python under /root, a grader's private folder of mode 0700).
+STAGE = "/run/distcourse-stage"
+_STAGED: dict[str, str] = {}
+_MS_BIND, _MS_REC, _MS_PRIVATE, _CLONE_NEWNS = 4096, 16384, 1 << 18, 0x00020000
+
+
+def _stage(path: str) -> str:
+    """path as bwrap (running as HOST_UID) may reach it: itself for an ordinary user, a bind of it below
+    STAGE when the launcher is root (the first call gives this process a mount namespace of its own)."""
+    if os.geteuid() != 0:
+        return path
+    if path in _STAGED:
+        return _STAGED[path]
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def check(result: int, what: str) -> None:
+        if result != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"{what}: {os.strerror(err)}")
+
+    if not _STAGED:
+        stage = STAGE if os.path.isdir(os.path.dirname(STAGE)) else "/var/tmp/distcourse-stage"
+        try:
+            os.mkdir(stage, 0o755)
+        except FileExistsError:
+            pass
+        info = os.lstat(stage)
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != 0 or info.st_mode & 0o022:
+            raise OSError(errno.EPERM, f"{stage} is not a folder of root's alone: remove it")
+        check(libc.unshare(_CLONE_NEWNS), "unshare(CLONE_NEWNS)")
+        check(libc.mount(b"none", b"/", None, _MS_REC | _MS_PRIVATE, None), "mount --make-rprivate /")
+        check(libc.mount(b"tmpfs", stage.encode(), b"tmpfs", 0, b"mode=0755,size=64k"), f"mount tmpfs {stage}")
+        _STAGED[""] = stage
+    target = os.path.join(_STAGED[""], str(len(_STAGED)))
+    if os.path.isdir(path):
+        os.mkdir(target, 0o755)
+    else:
+        with open(target, "w"):
+            pass
+    check(libc.mount(path.encode(), target.encode(), None, _MS_BIND | _MS_REC, None), f"bind {path}")
+    _STAGED[path] = target
+    return target
+
+
+def drop_to_host_user() -> None:
+    """When root: become the sandbox's unprivileged host user (before bwrap starts, after the cgroups)."""
+    if os.geteuid() != 0:
+        return
+    os.setgroups([])
+    os.setresgid(HOST_GID, HOST_GID, HOST_GID)
+    os.setresuid(HOST_UID, HOST_UID, HOST_UID)
 # The kernel's environment: these variables pass when set in the grader's, nothing else does.
 ENV_ALLOWED = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH", "PYTHONHASHSEED", "PYTHONDONTWRITEBYTECODE",
                "CUDA_VISIBLE_DEVICES", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYDEVD_DISABLE_FILE_VALIDATION",
@@ -349,7 +409,8 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
         path = os.path.join("/etc", name)
         if os.path.exists(path):
             cmd += ["--ro-bind", path, path]
-    cmd += ["--dev", "/dev", "--proc", "/proc"]
+    # /proc/sys read-only: even the sysctls of the sandbox's own namespaces stay as they are
+    cmd += ["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"]
     # What torch's CPU detection reads; with GPUs, what the CUDA driver reads about the devices.
     sys_paths = ["/sys/devices/system/cpu", "/sys/devices/system/node"]
     nodes = gpu_nodes()
@@ -368,13 +429,21 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     stand_ins = [path for path in stand_ins if _inside(path, "/tmp") and path != "/tmp"]
     for path in stand_ins:
         cmd += ["--tmpfs", path]
+    # bwrap runs as an unprivileged user (HOST_UID when the grader is root), who may not reach these
+    # paths (a Python under /root): a root launcher stages them (_stage); the files must be world-readable.
+    path_fds = []
     for path in read_only_paths(course_root, cwd):
         if not _inside(path, "/usr"):  # /usr comes with its mounts (/usr/local/nvidia, /usr/local/cuda)
-            cmd += ["--ro-bind", path, path]
+            cmd += ["--ro-bind", _stage(path), path]
     if runtime:
-        cmd += ["--bind", runtime, runtime]
+        if os.geteuid() == 0:  # the kernel makes its IPC sockets here, as the sandbox's host user
+            os.chown(runtime, HOST_UID, HOST_GID)
+        cmd += ["--bind", _stage(runtime), runtime]
     if connection_file:
-        cmd += ["--ro-bind", connection_file, connection_file]
+        data = os.open(connection_file, os.O_RDONLY)  # a copy: the file is the grader's, mode 0600
+        os.set_inheritable(data, True)
+        path_fds.append(data)
+        cmd += ["--ro-bind-data", str(data), connection_file]
     # The kernel's folder: a sized tmpfs holding a copy of the submission's files, thrown away after.
     copy_args, fds = _copy_folder(cwd)
     cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args]
@@ -384,7 +453,7 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     cmd += ["--chdir", cwd, "--clearenv"]
     for key, value in sorted(kernel_env(runtime, limits).items()):
         cmd += ["--setenv", key, value]
-    return cmd + ["--", *program], [seccomp, *fds]
+    return cmd + ["--", *program], [seccomp, *fds, *path_fds]
 
 
 def _runtime_of(connection_file: str) -> str:
@@ -636,6 +705,7 @@ def main(argv: list[str]) -> None:
         raise SystemExit(usage)
     # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
     # only what finding and loading bwrap needs; the kernel's environment is set by its arguments.
+    drop_to_host_user()
     os.execve(cmd[0], cmd, bwrap_env())
 
 
@@ -687,7 +757,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     cmd, fds = bwrap_command([sys.executable, "-c", HOLDER, str(ready_w)], cwd, course_root, limits,
                              runtime=runtime, connection_file=connection_file)
     bwrap = subprocess.Popen(cmd, pass_fds=[*fds, ready_w], env=bwrap_env(), stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL)
+                             stdout=subprocess.DEVNULL, preexec_fn=drop_to_host_user)
     for fd in [*fds, ready_w]:
         os.close(fd)
     import socket
@@ -719,6 +789,8 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
                    "argv0": importlib.util.find_spec("ipykernel_launcher" if connection_file else "probes.observer").origin,
                    "args": ["-f", connection_file] if connection_file else [],
                    "program": "kernel" if connection_file else "observer", "cgroups": sorted(set(groups.values())),
+                   "host_uid": HOST_UID if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
+                   "sandbox_gid": SANDBOX_UID,
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
         try:
             pid = zygote.request_kernel(template, request, [0, 1, 2], theirs.fileno(), namespaces)

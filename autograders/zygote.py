@@ -45,7 +45,7 @@ NAMESPACES = (("user", 0x10000000), ("mnt", 0x00020000), ("net", 0x40000000), ("
 RLIMITS = ("RLIMIT_DATA", "RLIMIT_CPU", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_NOFILE", "RLIMIT_CORE")
 _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2
 _PR_CAPBSET_DROP, _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, _PR_SET_PDEATHSIG = 24, 47, 4, 1
-_PR_SET_CHILD_SUBREAPER, _PR_SET_NAME = 36, 15
+_PR_SET_CHILD_SUBREAPER, _PR_SET_NAME, _PR_SET_DUMPABLE = 36, 15, 4
 _CAPABILITY_VERSION_3 = 0x20080522
 _NS_GET_USERNS, _CLONE_NEWUSER = 0xB701, 0x10000000
 MAX_MESSAGE = 1 << 20
@@ -89,13 +89,33 @@ def _join(holder_ns: dict[str, int]) -> None:
         os.close(owner)
 
 
-def _drop_privileges(seccomp: bytes) -> None:
-    """What bwrap does to the program it runs: no capability left anywhere, no way to gain one, the filter."""
+def _may_setgroups() -> bool:
+    try:
+        with open("/proc/self/setgroups") as fh:
+            return fh.read().strip() == "allow"
+    except OSError:
+        return False
+
+
+def _drop_privileges(seccomp: bytes, ids: tuple[int, int] | None = None) -> None:
+    """What bwrap does to the program it runs: no capability left anywhere, no way to gain one, the filter.
+
+    `ids` (uid, gid inside the sandbox's user namespace): taken when this process is still host root (a
+    template the root grader started), so that the kernel is the sandbox's unprivileged host user
+    (autograders.sandbox.HOST_UID), as a kernel bwrap starts is, never host root with no capability.
+    """
     libc = _libc()
     last = int(open("/proc/sys/kernel/cap_last_cap").read())
     for cap in range(last + 1):
         _check(libc.prctl(_PR_CAPBSET_DROP, cap, 0, 0, 0), f"dropping capability {cap} from the bounding set")
     _check(libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0), "clearing ambient capabilities")
+    if ids is not None:
+        os.setgroups([]) if _may_setgroups() else None
+        os.setresgid(ids[1], ids[1], ids[1])
+        os.setresuid(ids[0], ids[0], ids[0])
+        if os.getuid() == 0:
+            raise OSError(errno.EPERM, "the kernel is still root")
+        libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)  # a change of uid clears it; a kernel bwrap starts has it
     header = struct.pack("=Ii", _CAPABILITY_VERSION_3, 0)
     data = bytes(24)  # two __user_cap_data_struct {effective, permitted, inheritable}, all zero
     hdr, dat = ctypes.create_string_buffer(header, len(header)), ctypes.create_string_buffer(data, len(data))
@@ -116,7 +136,8 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
     `channel` is a socket to the launcher: the kernel says "k" once it is sandboxed (the launcher
     falls back to bwrap if it dies before), and waits for "g" (the launcher watches it from then on).
     """
-    _drop_privileges(SECCOMP)
+    _drop_privileges(SECCOMP, (request["sandbox_uid"], request["sandbox_gid"]) if request.get("host_uid") is not None
+                     else None)
     name = ctypes.create_string_buffer(b"observer" if request.get("program") == "observer" else KERNEL_NAME.encode())
     _libc().prctl(_PR_SET_NAME, ctypes.addressof(name), 0, 0, 0)
     os.setsid()

@@ -25,6 +25,16 @@ pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("zygote"),
 # What a kernel can tell about its sandbox, printed as one JSON line.
 LOOK = r'''
 import json, os, resource, socket, sys
+def WRITABLE_SYSCTLS():
+    found = []
+    for folder, _, files in os.walk("/proc/sys"):
+        for name in files:
+            try:
+                os.close(os.open(os.path.join(folder, name), os.O_WRONLY))
+            except OSError:
+                continue
+            found.append(os.path.join(folder, name))
+    return found
 def JUDGES_IMPORTABLE():
     try:
         import autograders.judge
@@ -50,9 +60,11 @@ seen = {
     "course_visible": [x for x in ("autograders", "source", "gradebook.db", "nbgrader_config.py", "tools")
                        if os.path.exists(os.path.join(COURSE, x))], "judges_importable": JUDGES_IMPORTABLE(),
     "grader_modules": sorted(m for m in sys.modules if m.split(".")[0] in ("autograders", "nbgrader", "tools")),
-    "user_names": sorted(n for n in globals() if not n.startswith("_") and n not in ("In", "Out", "get_ipython", "exit", "quit", "open", "COURSE", "JUDGES_IMPORTABLE", "json", "os", "resource", "socket", "sys", "status")),
+    "user_names": sorted(n for n in globals() if not n.startswith("_") and n not in ("In", "Out", "get_ipython", "exit", "quit", "open", "COURSE", "JUDGES_IMPORTABLE", "WRITABLE_SYSCTLS", "json", "os", "resource", "socket", "sys", "status")),
     "terminal": int(open("/proc/self/stat").read().rsplit(")", 1)[1].split()[4]),  # tty_nr: none, 0
+    "writable_sysctls": WRITABLE_SYSCTLS(),
 }
+open(os.path.join(os.environ["JUPYTER_RUNTIME_DIR"], "owner-probe"), "w").close()  # its owner on the host
 print("LOOK " + json.dumps(seen))
 '''
 
@@ -89,7 +101,9 @@ class Kernel:
         text = self.run(f"COURSE = {ROOT!r}\n" + LOOK)
         line = [x for x in text.splitlines() if x.startswith("LOOK ")]
         assert line, text
-        return json.loads(line[0][5:])
+        seen = json.loads(line[0][5:])
+        seen["host_uid"] = os.stat(self.private / "runtime" / "owner-probe").st_uid  # who it is outside
+        return seen
 
     def stderr(self) -> str:
         return (self.private / "stderr.log").read_text(errors="replace")
@@ -137,6 +151,9 @@ def test_a_forked_kernel_sees_what_a_kernel_bwrap_started_sees(tmp_path, templat
     assert seen["no_new_privs"] == "1" and seen["seccomp"] == "2" and seen["net"] == ["lo"]
     assert seen["course_visible"] == [] and not seen["judges_importable"] and seen["grader_modules"] == []
     assert seen["user_names"] == [] and seen["own_pid_small"] and seen["terminal"] == 0
+    # never host root, whoever starts the grader; no sysctl (global or its namespaces') writable
+    assert seen["host_uid"] != 0 and (os.geteuid() != 0 or seen["host_uid"] == sandbox.HOST_UID)
+    assert seen["writable_sysctls"] == []
 
 
 def test_each_forked_kernel_draws_its_own_random_seeds(tmp_path, template):

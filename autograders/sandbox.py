@@ -411,6 +411,9 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
             cmd += ["--ro-bind", path, path]
     # /proc/sys read-only: even the sysctls of the sandbox's own namespaces stay as they are
     cmd += ["--dev", "/dev", "--proc", "/proc", "--ro-bind", "/proc/sys", "/proc/sys"]
+    # /dev/shm (POSIX shared memory) is sized like /tmp, and /dev itself read-only: bwrap's /dev is a
+    # tmpfs of half the host's memory, charged to no cgroup when the grader is an ordinary user
+    cmd += [*sized, "--tmpfs", "/dev/shm"]
     # What torch's CPU detection reads; with GPUs, what the CUDA driver reads about the devices.
     sys_paths = ["/sys/devices/system/cpu", "/sys/devices/system/node"]
     nodes = gpu_nodes()
@@ -448,7 +451,7 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     copy_args, fds = _copy_folder(cwd)
     cmd += [*(["--size", str(limits["work_bytes"])] if sized else []), "--tmpfs", cwd, *copy_args]
     # the root tmpfs that holds all these mount points: read-only (unlimited in size otherwise)
-    for path in [*stand_ins, "/"]:
+    for path in [*stand_ins, "/dev", "/"]:
         cmd += ["--remount-ro", path]
     cmd += ["--chdir", cwd, "--clearenv"]
     for key, value in sorted(kernel_env(runtime, limits).items()):

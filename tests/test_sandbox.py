@@ -164,7 +164,8 @@ def fill(path, mib):
         return "ok"
     except OSError as exc:
         return errno.errorcode[exc.errno]
-result = {"tmp": fill("/tmp/big", 48), "work": fill("big", 48)}
+result = {"tmp": fill("/tmp/big", 48), "work": fill("big", 48), "shm": fill("/dev/shm/big", 48),
+          "dev": fill("/dev/big", 1)}
 os.remove("big")
 result["small"] = fill("small", 1)
 result["parent"] = fill("../../../gradebook.db", 1)  # the course's place, empty here: not writable either
@@ -174,9 +175,11 @@ print(json.dumps(result))
 
 
 def test_tmp_and_the_working_folder_are_size_capped_and_thrown_away(world):
-    """Items 4 and 7: writes are capped (/tmp and the folder), and nothing reaches the grader's disk."""
+    """Items 4 and 7: writes are capped (/tmp, /dev/shm and the folder; /dev is read-only), and nothing reaches
+    the grader's disk."""
     r = checked(run_sandboxed(world, FILL, limits={"tmp_bytes": 16 * 2**20, "work_bytes": 16 * 2**20}))
-    assert r == {"tmp": "ENOSPC", "work": "ENOSPC", "small": "ok", "parent": "EROFS", "root": "EROFS"}, r
+    assert r == {"tmp": "ENOSPC", "work": "ENOSPC", "shm": "ENOSPC", "dev": "EROFS", "small": "ok", "parent": "EROFS",
+                 "root": "EROFS"}, r
     assert sorted(os.listdir(world["work"])) == ["data.txt"], "the kernel's writes reached the grader's folder"
 
 

@@ -50,6 +50,9 @@ from autograders.lowpriority import NICE, in_low_priority_thread
 from autograders.observe import Observer, ObserverError
 from probes import HANDOVER_MIME, JUDGE_ENV, MAX_HANDOVER_BYTES, MIME
 
+#: The largest message the grader accepts from a kernel on any channel (a hand-over is at most
+#: probes.MAX_HANDOVER_BYTES, base64 in JSON); a kernel that sends more is disconnected by ZeroMQ.
+MAX_KERNEL_MESSAGE = 128 * 2**20
 #: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
 VERDICTS = "distcourse_verdicts"
 
@@ -167,7 +170,23 @@ class ResilientExecute(Execute):
     # ------------------------------------------------------------------ a warm start
 
     async def async_start_new_kernel_client(self):
-        kc = await super().async_start_new_kernel_client()
+        make_client = self.km.client
+
+        def bounded_client(*args, **kwargs):  # every socket to the kernel refuses an oversized message
+            import zmq
+
+            client = make_client(*args, **kwargs)
+            client.context.setsockopt(zmq.MAXMSGSIZE, MAX_KERNEL_MESSAGE)
+            return client
+
+        self.km.client = bounded_client
+        try:
+            kc = await super().async_start_new_kernel_client()
+        finally:
+            self.km.client = make_client
+        # Nothing reads the stdin channel (input() is not allowed): closed, so that a kernel's messages on
+        # it are dropped by ZeroMQ in the kernel, not queued in this process's memory.
+        kc.stdin_channel.close()
         if not self._warmed:
             self._warmed = True
             await self._warm_up()

@@ -98,6 +98,7 @@ def _main_class(world: h.World, port: int) -> dict:
     students["e6_reads_everything"] = reader
     students["d7_fills_disk"] = h.empty({"training_memory": p.attack(p.DISK_WRITER)})  # 7
     students["o8_floods_output"] = h.solved(append={"quiz_q1": p.PRINT_100MB, "quiz_q2": p.DISPLAY_100MB})  # 8
+    students["o8_floods_stdin"] = h.solved(append={"quiz_q3": p.STDIN_FLOOD})
     students["t9_swallows_interrupt"] = h.solved(append={"quiz_q5": p.SWALLOW_INTERRUPT})  # 9
     deleted = h.solved()  # 10
     deleted.cells = [c for c in deleted.cells if h._nbgrader_meta(c).get("grade_id") != "partition_layers_optimal"]
@@ -309,6 +310,13 @@ def test_8_output_is_capped_while_received(main_run):
     big = {label: rss for label, rss in run.peak_rss.items() if rss > 2**30}
     assert not big, f"the grader's processes grew past 1 GiB: { {k: f'{v / 2**20:.0f} MiB' for k, v in big.items()} }"
     assert run.total(student) == FULL, f"output alone must cost no points: {run.scores.get(student)}"
+
+
+def test_8_messages_on_a_channel_nobody_reads_are_not_kept(main_run):
+    """1.5 GB sent on the stdin channel: the grader's processes stay small, the sender keeps its points."""
+    big = {label: rss for label, rss in main_run.peak_rss.items() if rss > 2**30}
+    assert not big, f"the grader's processes grew past 1 GiB: { {k: f'{v / 2**20:.0f} MiB' for k, v in big.items()} }"
+    assert main_run.total("o8_floods_stdin") == FULL, main_run.scores.get("o8_floods_stdin")
 
 
 def test_9_a_cell_that_will_not_stop_costs_that_cell_only(main_run):

@@ -309,15 +309,23 @@ class PeakMemory:
                 procs = [self.root] + self.root.children(recursive=True)
             except psutil.Error:
                 continue
+            own_ns = os.readlink(f"/proc/{self.root.pid}/ns/pid") if os.path.exists(f"/proc/{self.root.pid}") else None
             for p in procs:
                 try:
                     cmd = " ".join(p.cmdline())
-                    if p.pid != self.root.pid and "nbgrader" not in cmd:
+                    # the grader's own processes: not the sandboxes (other PID namespaces), nor their
+                    # launchers, bwrap and the kernel template, which run under the sandbox's limits
+                    if p.pid != self.root.pid and (os.readlink(f"/proc/{p.pid}/ns/pid") != own_ns or any(
+                            w in cmd for w in ("autograders.sandbox", "autograders.zygote", "bwrap"))):
                         continue
-                    label = "nbgrader " + next((w for w in ("autograde", "generate_feedback", "export") if w in cmd), "?")
-                    label = "tools.grade" if p.pid == self.root.pid else label
+                    if p.pid == self.root.pid:
+                        label = "tools.grade"
+                    elif "nbgrader" in cmd:
+                        label = "nbgrader " + next((w for w in ("autograde", "generate_feedback", "export") if w in cmd), "?")
+                    else:  # a grading child forked from the warm grader (autograders.forkserver), or the server
+                        label = "grading process"
                     self.peak[label] = max(self.peak.get(label, 0), p.memory_info().rss)
-                except psutil.Error:
+                except (psutil.Error, OSError):
                     continue
 
     def close(self):

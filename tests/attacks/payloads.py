@@ -544,3 +544,15 @@ def leave_a_killer(name: str) -> str:
             "                os._exit(0)\n"
             "        os._exit(0)\n"
             f"    return _honest_{name}(*args, **kwargs)\n")
+
+
+# -------------------------------------------------------------------------------- the grader's memory
+
+#: 150 messages of 10 MB on the stdin channel, which nothing in the grader reads: queued, they would be
+#: 1.5 GB of the grading process's memory.
+STDIN_FLOOD = """
+_kernel = get_ipython().kernel
+for _i in range(150):
+    _kernel.session.send(_kernel.stdin_socket, "input_request", {"prompt": "z" * 10_000_000, "password": False},
+                         parent=_kernel.get_parent("shell"), ident=_kernel._parent_ident["shell"])
+"""

@@ -123,22 +123,27 @@ def test_errors_are_kept_shortened_and_displays_of_test_cells_are_not_kept():
     assert "removed 1 display output" in cell.outputs[-1].text
 
 
-def test_reports_are_taken_out_of_the_outputs_as_they_arrive():
-    """A report never enters the notebook, so clear_output cannot hide it; reports outside test cells are dropped."""
-    from probes import MIME, encode
+def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_count_for_nothing():
+    """A hand-over never enters the notebook (clear_output cannot hide it); one outside a test cell is dropped,
+    an oversized one is kept as a failure; an observation the kernel publishes itself is dropped unjudged."""
+    from probes import HANDOVER_MIME, MIME, encode
 
     ex = _executor(max_observation_bytes=10_000)
     cell = _test_cell()
     ex._start_cell(cell)
-    payload = {"check": "ps1_memory.quiz", "observation": encode({"question": "q1", "answer": "b"})}
-    ex.output(cell.outputs, _msg("display_data", data={MIME: payload}, metadata={}), None, 0)
-    assert cell.outputs == [] and ex._observations == [(0, payload)]
-    ex.output(cell.outputs, _msg("display_data", data={MIME: {"check": "x", "observation": "a" * 20_000}}, metadata={}), None, 0)
-    assert ex._observations[1][1] == {"check": "x", "oversized": 10_000}
+    report = {"check": "ps1_memory.quiz", "observation": encode({"question": "q1", "answer": "b"})}
+    ex.output(cell.outputs, _msg("display_data", data={MIME: report}, metadata={}), None, 0)
+    assert cell.outputs == [] and ex._observations == [] and ex._handovers == []
+    handover = {"check": "ps1_memory.quiz", "args": "QUJD"}
+    ex.output(cell.outputs, _msg("display_data", data={HANDOVER_MIME: handover}, metadata={}), None, 0)
+    assert cell.outputs == [] and ex._handovers == [(0, "ps1_memory.quiz", "QUJD", None)]
+    ex.output(cell.outputs, _msg("display_data", data={HANDOVER_MIME: {"check": "x", "args": "a" * 50_000_000}},
+                                 metadata={}), None, 0)
+    assert ex._handovers[1][2] is None and "more than" in ex._handovers[1][3]
     answer = NotebookNode(cell_type="code", source="", metadata={}, outputs=[])
     ex._start_cell(answer)
-    ex.output(answer.outputs, _msg("display_data", data={MIME: payload}, metadata={}), None, 1)
-    assert answer.outputs == [] and ex._observations == []
+    ex.output(answer.outputs, _msg("display_data", data={HANDOVER_MIME: handover}, metadata={}), None, 1)
+    assert answer.outputs == [] and ex._handovers == []
 
 
 # ------------------------------------------------------------------ the course's own test cells

@@ -44,7 +44,9 @@ class Observer:
     def command(self) -> list[str]:
         if "autograders.sandbox" in self.spec_argv:  # the kernel's own launcher: the same sandbox, its own
             return [sys.executable, "-m", "autograders.sandbox", "--observer"]
-        return [sys.executable, "-m", "probes.observer"]
+        from autograders.sandbox import OBSERVER_MAIN
+
+        return [sys.executable, "-c", OBSERVER_MAIN]
 
     def start(self) -> None:
         if self.proc is not None:

@@ -690,7 +690,7 @@ def main(argv: list[str]) -> None:
                 sys.exit(kernel_from_template(template, None, os.getcwd(), course_root, limits, groups))
             except OSError as exc:
                 print(f"sandbox: no observer from the warm template ({exc}); starting one in bwrap", file=sys.stderr)
-        cmd, fds = bwrap_command([sys.executable, "-m", "probes.observer"], os.getcwd(), course_root, limits)
+        cmd, fds = bwrap_command([sys.executable, "-c", OBSERVER_MAIN], os.getcwd(), course_root, limits)
     elif argv[:1] == ["--run"] and "--" in argv:
         cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
         apply_limits(limits)
@@ -711,6 +711,9 @@ def main(argv: list[str]) -> None:
     drop_to_host_user()
     os.execve(cmd[0], cmd, bwrap_env())
 
+
+#: The observer's program: its folder (which its children can write) off sys.path before any import.
+OBSERVER_MAIN = "import sys; del sys.path[0]; from probes import observer; observer.main()"
 
 HOLDER = ("import os, signal, sys\n"
           "fd = int(sys.argv[1])\n"

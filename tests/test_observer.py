@@ -213,3 +213,14 @@ def test_where_fork_is_unsafe_calls_run_in_children_of_the_fork_server(monkeypat
         boom()
     assert raised.value.wire_names[0] == "ZeroDivisionError"
     assert len(launched) == 2
+
+
+def test_nothing_the_students_code_can_write_is_on_the_observers_import_path(observer):
+    """Its children can write its folder and /tmp: neither may be where the observer imports from (a module
+    planted there would run in the observer at its next import)."""
+    def add(a, b):
+        import sys
+
+        return [p for p in sys.path if p in ("", ".") or os.access(p or ".", os.W_OK)]
+
+    assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": []}

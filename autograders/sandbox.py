@@ -612,10 +612,47 @@ def cgroup_kind() -> str:
     return "v1" if os.path.isdir(os.path.join(CGROUP_ROOT, "memory")) else "none"
 
 
-def apply_limits(limits: dict) -> dict[str, str]:
-    """Cap this process and everything it will start; returns {controller: cgroup} it entered (may be empty)."""
+def kernel_cgroups() -> list[str]:
+    """The cgroups of this submission's kernel: the last set its launcher logged (DISTCOURSE_CGROUP_LOG, a
+    file in the grader's private folder). The submission's observer joins them, so that the two sandboxes
+    of one submission share one memory, process and CPU budget."""
+    log = os.environ.get("DISTCOURSE_CGROUP_LOG")
+    if not log or os.geteuid() != 0:
+        return []
+    try:
+        with open(log) as fh:
+            lines = [line.strip() for line in fh if line.strip()]
+    except OSError:
+        return []
+    if not lines:
+        return []
+    last = os.path.basename(lines[-1])
+    return [line for line in lines if os.path.basename(line) == last and last.startswith(CGROUP_PREFIX)
+            and _inside(os.path.realpath(line), CGROUP_ROOT) and os.path.isdir(line)]
+
+
+def _controllers(group: str) -> set[str]:
+    if cgroup_kind() == "v2":
+        try:
+            with open(os.path.join(group, "cgroup.controllers")) as fh:
+                return set(fh.read().split())
+        except OSError:
+            return set()
+    return {os.path.relpath(group, CGROUP_ROOT).split(os.sep)[0]}
+
+
+def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
+    """Cap this process and everything it will start; returns {controller: cgroup} it entered (may be empty).
+    With `join` (root), it enters those cgroups (a kernel's) instead of making its own."""
     groups = {}
-    if os.geteuid() == 0:
+    if os.geteuid() == 0 and join:
+        try:
+            for group in join:
+                _write(os.path.join(group, "cgroup.procs"), os.getpid())
+                groups.update({controller: group for controller in _controllers(group)})
+        except OSError:
+            groups = {}
+    if os.geteuid() == 0 and not groups:
         try:
             groups = _cgroup_v2(limits) if cgroup_kind() == "v2" else _cgroup_v1(limits)
         except OSError:
@@ -683,7 +720,7 @@ def main(argv: list[str]) -> None:
         raise SystemExit(f"cannot start the grading sandbox: {why}")
     _more_descriptors()
     if argv[:1] == ["--observer"]:  # probes.observer in a sandbox of its own, on this process's stdin/stdout
-        groups = apply_limits(limits)
+        groups = apply_limits(limits, join=kernel_cgroups())  # in the budget of the submission's kernel
         template = os.environ.get("DISTCOURSE_ZYGOTE")
         if template:
             try:

@@ -224,3 +224,43 @@ def test_nothing_the_students_code_can_write_is_on_the_observers_import_path(obs
         return [p for p in sys.path if p in ("", ".") or os.access(p or ".", os.W_OK)]
 
     assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": []}
+
+
+def test_the_observer_shares_its_kernels_cgroups(tmp_path):
+    """One submission, one budget: the observer's sandbox joins the cgroups its kernel's launcher made
+    (memory, processes, CPU), rather than a second set of its own (which doubled what a submission may hold)."""
+    import subprocess
+    import sys
+    import time
+
+    if os.geteuid() != 0:
+        pytest.skip("cgroups are made by a root grader only")
+    log = tmp_path / "cgroups"
+    env = {**os.environ, "DISTCOURSE_COURSE_ROOT": ROOT, "DISTCOURSE_CGROUP_LOG": str(log)}
+    kernel = subprocess.Popen([sys.executable, "-m", "autograders.sandbox", "--run", "--", "/bin/sleep", "60"],
+                              cwd=tmp_path, env=env)
+    obs = None
+    try:
+        deadline = time.time() + 30
+        while not (log.exists() and log.read_text().strip()) and time.time() < deadline:
+            time.sleep(0.1)
+        groups = log.read_text().split()
+        if not groups:
+            pytest.skip("no cgroup could be made here")
+        os.environ["DISTCOURSE_CGROUP_LOG"] = str(log)
+        obs = _sandboxed()
+
+        def add(a, b):
+            return a + b
+
+        assert _outcome(obs.ask("selftest.add", _handover(add, 2, 3))) == {"returned": 5}
+        with open(f"/proc/{obs.proc.pid}/cgroup") as fh:
+            mine = fh.read()
+        assert all(os.path.basename(group) in mine for group in groups), (groups, mine)
+        assert log.read_text().split() == groups  # it made none of its own
+    finally:
+        os.environ.pop("DISTCOURSE_CGROUP_LOG", None)
+        if obs is not None:
+            obs.close()
+        kernel.kill()
+        kernel.wait()

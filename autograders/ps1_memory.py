@@ -190,8 +190,15 @@ def _why_bad_per_device(args) -> str:
 
 
 def judge_per_device_memory_errors(results) -> None:
-    """Bad input raises ValueError with a message (the text also accepts TypeError for a non-integer num_devices)."""
-    for (args, what), result in observed(probe.BAD_PER_DEVICE, results):
+    """Bad input raises ValueError with a message (the text also accepts TypeError for a non-integer num_devices);
+    valid input at the edges does not raise."""
+    for (args, what), result in observed(probe.BAD_PER_DEVICE + probe.GOOD_PER_DEVICE, results):
+        if (args, what) in probe.GOOD_PER_DEVICE:
+            if isinstance(result.get("raised"), Raised):
+                raise AssertionError(
+                    f"per_device_memory{args} ({what}) raised {result['raised'].name}, but that is valid input: "
+                    "raise only for an unknown strategy or a number of devices below 1")
+            continue
         raised = result.get("raised")
         call = f"per_device_memory{args} ({what})"
         why = _why_bad_per_device(args)
@@ -344,8 +351,14 @@ def judge_partition_layers(observation) -> None:
 
 
 def judge_partition_layers_errors(results) -> None:
-    """k < 1 or k > number of layers raises ValueError."""
-    for (costs, k, what), result in observed(probe.BAD_PARTITIONS, results):
+    """k < 1 or k > number of layers raises ValueError; valid input at the edges does not raise."""
+    for (costs, k, what), result in observed(probe.BAD_PARTITIONS + probe.GOOD_PARTITIONS, results):
+        if (costs, k, what) in probe.GOOD_PARTITIONS:
+            if isinstance(result.get("raised"), Raised):
+                raise AssertionError(
+                    f"partition_layers({costs}, {k}) ({what}) raised {result['raised'].name}, but that is valid "
+                    "input: raise only when k < 1 or k is larger than the number of layers")
+            continue
         raised = result.get("raised")
         if isinstance(raised, Raised) and raised.isa("ValueError"):
             continue

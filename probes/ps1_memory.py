@@ -133,6 +133,8 @@ def per_device_memory(fn) -> None:
     report("ps1_memory.per_device_memory", [fn(params, n, s, **kw) for params, n, s, kw in per_device_cases()])
 
 
+#: Valid input at the edges, which must not raise: an error check that refuses everything is no check.
+GOOD_PER_DEVICE = [((1000, 1, "ddp"), "one device"), ((1000, 4, "fsdp"), "four devices with FSDP")]
 BAD_PER_DEVICE = [
     ((1000, 4, "zero4"), "an unknown strategy 'zero4'"),
     ((1000, 4, "data"), "an unknown strategy 'data'"),
@@ -145,7 +147,7 @@ BAD_PER_DEVICE = [
 
 @check
 def per_device_memory_errors(fn) -> None:
-    report("ps1_memory.per_device_memory_errors", [outcome(fn, *args) for args, _ in BAD_PER_DEVICE])
+    report("ps1_memory.per_device_memory_errors", [outcome(fn, *args) for args, _ in BAD_PER_DEVICE + GOOD_PER_DEVICE])
 
 
 # --------------------------------------------------------------------------- exercise 3
@@ -206,12 +208,15 @@ def partition_layers(fn) -> None:
     report("ps1_memory.partition_layers", {"cases": results, "big": big})
 
 
+#: Valid input at the edges (k equal to the number of layers, one layer), which must not raise.
+GOOD_PARTITIONS = [([1, 2, 3], 3, "k=3 stages of 3 layers"), ([5], 1, "one layer, one stage")]
 BAD_PARTITIONS = [([1, 2, 3], 0, "k=0"), ([1, 2, 3], -1, "k=-1"), ([1, 2, 3], 4, "k=4 > 3 layers"), ([], 1, "no layers at all")]
 
 
 @check
 def partition_layers_errors(fn) -> None:
-    report("ps1_memory.partition_layers_errors", [outcome(fn, costs, k) for costs, k, _ in BAD_PARTITIONS])
+    report("ps1_memory.partition_layers_errors",
+           [outcome(fn, costs, k) for costs, k, _ in BAD_PARTITIONS + GOOD_PARTITIONS])
 
 
 # --------------------------------------------------------------------------- exercise 4

@@ -128,6 +128,9 @@ def _size(obj, limit: int) -> int:
     return total
 
 
+ERROR_FLOOR = 500  # bytes of an error's value kept past the output budgets, so a cell's failure is still said
+
+
 def _shorten(text, limit: int) -> str:
     text = text if isinstance(text, str) else str(text)
     return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} characters cut]"
@@ -312,12 +315,7 @@ class ResilientExecute(Execute):
             self._errors += 1
             if self._errors > self.max_errors_per_cell:
                 return None
-            out = NotebookNode(
-                output_type="error", ename=_shorten(content.get("ename", "Error"), 200),
-                evalue=_shorten(content.get("evalue", ""), 10_000),
-                traceback=[_shorten(line, 2_000) for line in list(content.get("traceback") or [])[:200]])
-            outs.append(out)
-            return out
+            return self._error_output(outs, content)
         if self._is_test and msg_type in ("display_data", "execute_result"):
             self._displays_removed += 1
             return None
@@ -337,6 +335,26 @@ class ResilientExecute(Execute):
             return out
         self._cut_bytes += size
         return None
+
+    def _error_output(self, outs, content):
+        """An error counts in the same budgets as any output; past them only its name and a short value stay."""
+        budget = min(self.max_message_bytes, self.max_cell_bytes - self._cell_bytes,
+                     self.max_notebook_bytes - self._notebook_bytes)
+        ename = _shorten(content.get("ename", "Error"), 200)
+        evalue = _shorten(content.get("evalue", ""), 10_000)
+        traceback = [_shorten(line, 2_000) for line in list(content.get("traceback") or [])[:200]]
+        size = _size([ename, evalue, traceback], max(budget, 0))
+        if size > budget:  # the failure itself is still recorded, in at most ERROR_FLOOR bytes
+            self._cut_bytes += max(size, 1)
+            evalue = _shorten(evalue, ERROR_FLOOR)
+            traceback = [f"{ename}: {evalue}"]
+            if self._errors > 1:
+                return None  # a later error of a cell over its budget: the first already said it failed
+            size = _size([ename, evalue, traceback], ERROR_FLOOR * 4)
+        self._count(size)
+        out = NotebookNode(output_type="error", ename=ename, evalue=evalue, traceback=traceback)
+        outs.append(out)
+        return out
 
     def _count(self, size: int) -> None:
         self._cell_bytes += size

@@ -23,8 +23,19 @@ _TAGS = {"a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1",
          "li", "ol", "p", "pre", "s", "span", "strong", "sub", "sup", "table", "tbody", "td", "th", "thead", "tr", "ul"}
 
 
+MAX_MARKDOWN_CHARS = 50_000  # a longer written answer is shown as plain text
+MAX_MARKDOWN_TAGS = 2_000  # so is one with more tags: nested tags made the sanitiser run for minutes
+PLAIN_NOTE = "[shown as plain text: this cell is too long or holds too many tags to be rendered]"
+
+
 def safe_markdown(source: str) -> str:
-    """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is."""
+    """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
+
+    A cell too long or with too many tags is escaped as plain text instead (linear time)."""
+    if len(source) > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
+        import html as html_module
+        text = html_module.escape(source[:MAX_MARKDOWN_CHARS]).replace("\r", "").replace("\n", "&#10;")
+        return f"<div><p>{PLAIN_NOTE}</p><pre>{text}</pre></div>"
     import bleach
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
 

@@ -39,3 +39,16 @@ def test_displayed_html_and_javascript_do_not_run_in_the_page():
 def test_the_course_config_sanitises_feedback():
     text = open("nbgrader_config.py").read()
     assert "c.HTMLExporter.sanitize_html = True" in text
+
+
+def test_a_cell_of_nested_tags_is_shown_as_plain_text_not_sanitised_for_minutes():
+    """A 372 KB markdown cell of nested tags kept the sanitiser busy 11.5 minutes, stalling everyone's feedback."""
+    import time
+    nested = "<div><span><b>" * 9_000 + "x" + "</b></span></div>" * 9_000
+    began = time.process_time()
+    html = safe_markdown(nested)
+    assert "shown as plain text" in html and "<span>" not in html and "&lt;span&gt;" in html
+    assert len(html) < 400_000
+    print(f"nested tags, {len(nested):,} characters: {time.process_time() - began:.3f} s of CPU")
+    few = "<div><span>" * 50 + "x" + "</span></div>" * 50  # a short answer with tags is still rendered
+    assert "shown as plain text" not in safe_markdown(few)

@@ -298,3 +298,17 @@ def test_exercise_of_a_test_cell():
     assert exercise_of("load_state_anywhere_all_directions", answers) == "load_state_anywhere"
     assert exercise_of("quiz_q1_correct", answers) == "quiz"
     assert exercise_of("orphan_check", answers) == "orphan_check"
+
+
+def test_student_ids_are_taken_literally_and_hidden_folders_are_reported(tmp_path):
+    """nbgrader's --student is a glob: `*` and `[b]13honest` graded b13honest's folder and never their own,
+    and `.hidden` was left out of the report. Each folder is listed; such names are refused with a reason."""
+    names = ["*", "[b]13honest", ".hidden", "b13honest", "who?"]
+    for name in names:
+        (tmp_path / "submitted" / name / "ps1").mkdir(parents=True)
+        (tmp_path / "submitted" / name / "ps1" / "ps1.ipynb").write_text("{}")
+    assert sorted(grade.jobs(["ps1"], str(tmp_path))) == sorted((n, "ps1") for n in names)
+    for name in ("*", "[b]13honest", ".hidden", "who?"):
+        why = grade.refusal(name, "ps1", str(tmp_path))
+        assert why and repr(name) in why and "rename" in why
+    assert grade.refusal("b13honest", "ps1", str(tmp_path)) is None

@@ -360,3 +360,22 @@ def test_a_deleted_test_cell_scores_zero_not_to_grade_by_hand(tiny_graded):
     assert row.split()[2] == "1/3" and row.split()[3] == "0", table
     assert (0.0, 2.0) in grade_tool.exercise_scores(str(root))[("ps0", "add_small")]
 
+
+
+def test_errors_count_in_the_cell_and_notebook_budgets_and_each_failing_cell_still_says_it_failed():
+    """40 cells each raising an error with a long traceback once made a 103 MB graded notebook."""
+    ex = _executor(max_message_bytes=1000, max_cell_bytes=5000, max_notebook_bytes=20000)
+    cells = []
+    for index in range(40):
+        cell = NotebookNode(cell_type="code", source="raise", metadata={}, outputs=[])
+        ex._start_cell(cell)
+        for _ in range(20):
+            ex.output(cell.outputs, _msg("error", ename="ValueError", evalue="v" * 100_000,
+                                         traceback=["t" * 100_000] * 1000), None, index)
+        ex._finish_outputs(cell)
+        cells.append(cell)
+        assert _kept_bytes(cell.outputs) < 5000 + 1500  # the cell's budget, a short error past it and the note
+        assert [o.output_type for o in cell.outputs if o.output_type == "error"] == ["error"]
+        assert cell.outputs[0].ename == "ValueError"
+    assert sum(_kept_bytes(c.outputs) for c in cells) < 20_000 + 40 * 1500
+    assert "cut about" in cells[-1].outputs[-1].text

@@ -59,10 +59,33 @@ def submitted_assignments(root: str = ROOT) -> list[str]:
 def jobs(names: list[str], root: str = ROOT) -> list[tuple[str, str]]:
     """(student, assignment) for every submission folder, in a stable order."""
     found = []
+    try:
+        students = sorted(os.listdir(os.path.join(root, "submitted")))  # hidden folders too: each is reported
+    except FileNotFoundError:
+        students = []
     for name in names:
-        for folder in sorted(glob.glob(os.path.join(root, "submitted", "*", name))):
-            found.append((os.path.basename(os.path.dirname(folder)), name))
+        for student in students:
+            if os.path.isdir(os.path.join(root, "submitted", student, name)):
+                found.append((student, name))
     return found
+
+
+GLOB_CHARACTERS = set("*?[]")
+
+
+def id_refusal(student: str) -> str | None:
+    """Why a folder name cannot be passed to nbgrader as a student id, or None.
+
+    nbgrader's --student is a glob (`*` or `[b]13honest` would grade someone else's folder) and it passes
+    over hidden folders, so such names are refused with a reason rather than graded as someone else."""
+    if GLOB_CHARACTERS & set(student):
+        return (f"the folder name {student!r} holds a glob character ({''.join(sorted(GLOB_CHARACTERS & set(student)))}) "
+                "that nbgrader would read as a pattern matching other students; rename the folder to the "
+                "student's plain id and grade again")
+    if student.startswith("."):
+        return (f"the folder name {student!r} is hidden (starts with a dot) and nbgrader passes over it; rename "
+                "the folder to the student's plain id and grade again")
+    return None
 
 
 DONE_MARKER = ".graded"
@@ -158,6 +181,9 @@ def unsafe_entries(root: str, *parts: str) -> list[str]:
 def refusal(student: str, assignment: str, root: str, limits: dict | None = None) -> str | None:
     """Why this submission is not graded at all, or None. Checked before nbgrader reads anything."""
     limits = {**sandbox.DEFAULT_LIMITS, **(limits or {})}
+    why = id_refusal(student)
+    if why:
+        return why
     problems = unsafe_entries(root, "submitted", student, assignment)
     if problems:
         return (f"{problems[0]}{f' (and {len(problems) - 1} more)' if len(problems) > 1 else ''}: a hand-in may "

@@ -108,3 +108,39 @@ def test_a_sleeping_submission_lets_the_class_go_on_through_make_grade(tmp_path)
     got = scores(f"sqlite:///{root / 'gradebook.db'}")
     assert got == {"student00": {"square_small": 1.0, "square_negative": 2.0},
                    **{f"student{i:02d}": expected(i) for i in range(1, 4)}}
+
+
+def test_a_sandboxed_process_that_is_not_a_descendant_counts(tmp_path):
+    """A kernel forked from the kernel template is not a descendant of its grader (its parent is the
+    template), but it is in its sandbox's PID namespace, which a descendant of the grader is in: its
+    CPU counts. Here the sandbox is a PID namespace made by `unshare`, and the spinner joins it from
+    outside with `nsenter`, as a template's child joins a sandbox."""
+    import os
+    import shutil
+
+    if os.geteuid() != 0 or not shutil.which("unshare") or not shutil.which("nsenter"):
+        pytest.skip("needs root, unshare and nsenter")
+    holder = subprocess.Popen(["unshare", "--pid", "--fork", "--kill-child", "sleep", "60"])
+    spinner = None
+    gate = admission.Admission(workers=1, limit=2, window=1.0, period=0.1)
+    try:
+        import psutil
+
+        deadline = time.time() + 10
+        while not psutil.Process(holder.pid).children() and time.time() < deadline:
+            time.sleep(0.05)
+        inside = psutil.Process(holder.pid).children()[0].pid  # `sleep`, the namespace's first process
+        spinner = subprocess.Popen(["nsenter", "--target", str(inside), "--pid", "--", sys.executable, "-c", SPIN])
+        assert gate.enter("first")
+        gate.watch("first", holder.pid)
+        assert _admitted_within(gate, 4.0) is False, "the sandbox's spinning process was not counted"
+    finally:
+        import psutil
+
+        for proc in (spinner, holder):
+            if proc is not None:
+                for child in psutil.Process(proc.pid).children(recursive=True):
+                    child.kill()
+                proc.kill()
+                proc.wait()
+        gate.close()

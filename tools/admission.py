@@ -8,7 +8,9 @@ another submission starts beside it. It counts again as soon as it uses the CPU 
 `limit` submissions run at once, busy or not (each may hold up to the sandbox's memory cap).
 
 CPU is read from /proc (each process's own time and that of its children it has reaped), one scan
-for all submissions every PERIOD seconds. Where /proc cannot be read (not Linux), every running
+for all submissions every PERIOD seconds. A submission's processes are its grading process's
+descendants and every process in the PID namespace of a sandbox among them (its kernel, forked from
+the kernel template, and whatever that started in a session of its own). Where /proc cannot be read (not Linux), every running
 submission counts as busy: admission by count, as without this module.
 """
 
@@ -27,7 +29,7 @@ _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 def process_table() -> dict[int, tuple[int, float]] | None:
     """pid -> (parent pid, CPU seconds of the process and of its reaped children), from /proc; None
-    where /proc cannot be read."""
+    where /proc cannot be read. `pid_namespaces()` says which PID namespace each is in."""
     try:
         names = os.listdir("/proc")
     except OSError:
@@ -47,18 +49,37 @@ def process_table() -> dict[int, tuple[int, float]] | None:
     return table
 
 
-def tree_cpu(root: int, table: dict[int, tuple[int, float]]) -> float:
-    """CPU seconds used by `root` and every live descendant (with what they reaped), from `table`."""
+def pid_namespaces(pids) -> dict[int, str]:
+    """pid -> its PID namespace ("pid:[inode]"), for those that can be read."""
+    found = {}
+    for pid in pids:
+        try:
+            found[pid] = os.readlink(f"/proc/{pid}/ns/pid")
+        except OSError:
+            continue
+    return found
+
+
+def tree_cpu(root: int, table: dict[int, tuple[int, float]], namespaces: dict[int, str] | None = None) -> float:
+    """CPU seconds used by `root`, every live descendant (with what they reaped) and, with `namespaces`,
+    every process of a sandbox among them: a process in a PID namespace that a descendant of `root`
+    is in and this process is not. A kernel forked from the kernel template is not a descendant of its
+    grader (its parent is the template), nor is whatever a sandboxed process starts in a session of
+    its own; both are in their sandbox's PID namespace."""
     children: dict[int, list[int]] = {}
     for pid, (ppid, _) in table.items():
         children.setdefault(ppid, []).append(pid)
-    total, todo = 0.0, [root]
+    seen, todo = set(), [root]
     while todo:
         pid = todo.pop()
-        if pid in table:
-            total += table[pid][1]
-        todo.extend(children.get(pid, ()))
-    return total
+        if pid in table and pid not in seen:
+            seen.add(pid)
+            todo.extend(children.get(pid, ()))
+    if namespaces:
+        own = namespaces.get(os.getpid())
+        sandboxes = {namespaces[pid] for pid in seen if pid in namespaces} - {own, None}
+        seen |= {pid for pid, ns in namespaces.items() if ns in sandboxes}
+    return sum(table[pid][1] for pid in seen if pid in table)
 
 
 class Admission:
@@ -116,6 +137,7 @@ class Admission:
                 now = time.monotonic()
                 if table is None:
                     return
+                namespaces = pid_namespaces(table)
                 with self.cond:
                     changed = False
                     for key, pid in watched:
@@ -123,7 +145,7 @@ class Admission:
                         if entry is None:
                             continue
                         samples = entry["samples"]
-                        samples.append((now, tree_cpu(pid, table)))
+                        samples.append((now, tree_cpu(pid, table, namespaces)))
                         while len(samples) > 1 and samples[1][0] <= now - self.window:
                             samples.popleft()
                         first_t, first_cpu = samples[0]

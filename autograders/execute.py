@@ -392,15 +392,20 @@ class ResilientExecute(Execute):
             else:
                 payload = self._ask_observer(check, args)
             self._observations.append((position, payload))
+        self._report_bytes = 0
 
     def _ask_observer(self, check: str, args: str) -> dict:
         if self._observer is None:
             spec = getattr(self.km, "kernel_spec", None)
             self._observer = Observer(getattr(spec, "argv", None), getattr(spec, "env", None), self.log)
+        # the reports of one cell, together, within max_observation_bytes: they are held until the cell is judged
+        left = max(0, self.max_observation_bytes - getattr(self, "_report_bytes", 0))
         try:
-            return self._observer.ask(check, args)
+            answer = self._observer.ask(check, args, limit=left)
         except ObserverError as exc:
             return {"check": check, "failed": str(exc)}
+        self._report_bytes = getattr(self, "_report_bytes", 0) + getattr(self._observer, "last_size", 0)
+        return answer
 
     def _update_display_id(self, display_id, msg):
         """Updates of earlier displays are not applied: they would bypass the caps (and can't raise a score)."""

@@ -61,7 +61,7 @@ class Observer:
                                      stderr=subprocess.DEVNULL, cwd=self.folder, env=env, start_new_session=True)
         self.ready = False
 
-    def ask(self, check: str, args: str) -> dict:
+    def ask(self, check: str, args: str, limit: int = MAX_REPORT_BYTES) -> dict:
         self.start()
         try:
             if not self.ready:
@@ -70,7 +70,7 @@ class Observer:
                     raise ObserverError("the grader's observer did not start")
                 self.ready = True
             self._write({"check": check, "args": args})
-            answer = self._read(time.monotonic() + CHECK_TIMEOUT)
+            answer = self._read(time.monotonic() + CHECK_TIMEOUT, limit)
         except ObserverError:
             self.close()
             raise
@@ -87,7 +87,7 @@ class Observer:
         self.proc.stdin.write(struct.pack(">Q", len(data)) + data)
         self.proc.stdin.flush()
 
-    def _read(self, deadline: float):
+    def _read(self, deadline: float, limit: int = MAX_REPORT_BYTES):
         fd = self.proc.stdout.fileno()
 
         def exactly(n: int) -> bytes:
@@ -105,8 +105,10 @@ class Observer:
             return b"".join(parts)
 
         (size,) = struct.unpack(">Q", exactly(8))
-        if size > MAX_REPORT_BYTES:
-            raise ObserverError(f"the hidden check's report was larger than {MAX_REPORT_BYTES:,} bytes")
+        if size > min(limit, MAX_REPORT_BYTES):
+            raise ObserverError(f"what your code returned to the hidden checks of this cell is larger than "
+                                f"{min(limit, MAX_REPORT_BYTES):,} bytes")
+        self.last_size = size
         return json.loads(exactly(size))
 
     def close(self) -> None:

@@ -264,3 +264,13 @@ def test_the_observer_shares_its_kernels_cgroups(tmp_path):
             obs.close()
         kernel.kill()
         kernel.wait()
+
+
+def test_a_report_larger_than_what_is_left_of_the_cells_budget_fails_its_check(observer):
+    """The grader holds a cell's reports until it judges the cell: their bytes together are capped."""
+    def add(a, b):
+        return "x" * 2_000_000
+
+    with pytest.raises(ObserverError, match="larger than"):
+        observer.ask("selftest.add", _handover(add, 2, 3), limit=1_000_000)
+    assert _outcome(observer.ask("selftest.add", _handover(lambda a, b: a + b, 2, 3))) == {"returned": 5}

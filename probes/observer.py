@@ -207,6 +207,22 @@ def _restore(values, states) -> None:
                 value[:] = state["data"]
 
 
+def read_exactly(fd: int, n: int, deadline: float | None = None) -> bytes | None:
+    """n bytes from fd, or None at its end; TimeoutError past `deadline` (time.monotonic)."""
+    chunks, got = [], 0
+    while got < n:
+        if deadline is not None:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                raise TimeoutError
+        chunk = os.read(fd, min(n - got, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
 def _plain(value) -> bool:
     """True when a decoded value holds nothing that came back as an Opaque stand-in."""
     if isinstance(value, wire.Opaque):
@@ -258,19 +274,12 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
     deadline = time.monotonic() + timeout
 
     def exactly(n: int) -> bytes | None:
-        """n bytes, or None at the pipe's end (the child died first). One frame is read, not up to the
-        pipe's end: a process the call left behind may hold the pipe open, and is killed right after."""
-        chunks, got = [], 0
-        while got < n:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([read], [], [], left)[0]:
-                raise CallFailed(f"your code did not return within {timeout:g} s and was stopped")
-            chunk = os.read(read, min(n - got, 1 << 20))
-            if not chunk:
-                return None
-            chunks.append(chunk)
-            got += len(chunk)
-        return b"".join(chunks)
+        # one frame is read, not up to the pipe's end: a process the call left behind may hold the pipe
+        # open, and is killed right after
+        try:
+            return read_exactly(read, n, deadline)
+        except TimeoutError:
+            raise CallFailed(f"your code did not return within {timeout:g} s and was stopped") from None
 
     try:
         head = exactly(8)
@@ -492,14 +501,7 @@ def _send(fd: int, message: dict) -> None:
 
 def _recv(fd: int, limit: int) -> dict | None:
     def exactly(n: int) -> bytes | None:
-        parts, got = [], 0
-        while got < n:
-            chunk = os.read(fd, min(n - got, 1 << 20))
-            if not chunk:
-                return None
-            parts.append(chunk)
-            got += len(chunk)
-        return b"".join(parts)
+        return read_exactly(fd, n)
 
     head = exactly(8)
     if head is None:

@@ -55,6 +55,7 @@ import stat
 import struct
 import subprocess
 import sys
+import time
 
 KERNEL_NAME = "distcourse-sandbox"
 DEFAULT_LIMITS = {
@@ -745,6 +746,12 @@ def main(argv: list[str]) -> None:
         raise SystemExit(usage)
     # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
     # only what finding and loading bwrap needs; the kernel's environment is set by its arguments.
+    if argv[:1] != ["--run"]:  # a kernel's or observer's own output: only through the labelled, capped forwarder
+        out = forward_output()
+        if argv[:1] != ["--observer"]:
+            os.dup2(out, 1)  # an observer's stdout is its channel to the grader
+        os.dup2(out, 2)
+        os.close(out)
     drop_to_host_user()
     os.execve(cmd[0], cmd, bwrap_env())
 
@@ -814,6 +821,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
 
     signal.signal(signal.SIGTERM, end)
     signal.signal(signal.SIGHUP, end)
+    forward = None
     try:
         readable, _, _ = select.select([ready_r], [], [], 60)
         if not readable or os.read(ready_r, 1) != b"r":
@@ -835,12 +843,16 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
                    "host_uid": HOST_UID if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
                    "sandbox_gid": SANDBOX_UID,
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
+        out_r, out_w = os.pipe()  # the sandbox's stdout and stderr: labelled and capped (_Forward)
+        forward = _Forward(out_r)
         try:
-            pid = zygote.request_kernel(template, request, [0, 1, 2], theirs.fileno(), namespaces)
+            stdio = [0, 1 if request["program"] == "observer" else out_w, out_w]  # an observer's stdout is its channel
+            pid = zygote.request_kernel(template, request, stdio, theirs.fileno(), namespaces)
         finally:
             for fd in namespaces.values():
                 os.close(fd)
             theirs.close()
+            os.close(out_w)
         kernel = os.pidfd_open(pid)
         # the kernel says when it is sandboxed; if it ends first, the kernel is started in bwrap instead
         readable, _, _ = select.select([ours, kernel], [], [], 60)
@@ -850,19 +862,99 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     except BaseException:
         bwrap.kill()
         bwrap.wait()
+        if forward is not None:
+            os.close(forward.fd)
         raise
     finally:
         os.close(ready_r)
         ours.close()
+    watched = [kernel, out_r]
     try:
         while True:
-            readable, _, _ = select.select([kernel], [], [], 1.0)
-            if readable or bwrap.poll() is not None:
+            readable, _, _ = select.select(watched, [], [], 1.0)
+            if out_r in readable and not forward.pump():
+                watched.remove(out_r)
+            if kernel in readable or bwrap.poll() is not None:
                 break
     finally:
         bwrap.kill()
         bwrap.wait()
+        deadline = time.monotonic() + 0.5  # what the kernel wrote last (a process it left may write on)
+        while out_r in watched and time.monotonic() < deadline and select.select([out_r], [], [], 0.1)[0]:
+            if not forward.pump():
+                break
+        forward.flush()
+        os.close(out_r)
     return 0
+
+
+#: What a sandbox writes on its own stdout and stderr (not the notebook's outputs: those go to the grader
+#: over the kernel's channels) reaches the grader's log with this label on every line, and only its first
+#: KERNEL_LOG_BYTES: a student's code can write there, so the grader never takes a labelled line for its
+#: own (a submission's failure reason, tools.grade) and never stores more than that.
+KERNEL_LOG_LABEL = "sandbox output: "
+KERNEL_LOG_BYTES = 64_000
+
+
+class _Forward:
+    """Copy what arrives on a pipe to this process's stderr: each line labelled, the first KERNEL_LOG_BYTES."""
+
+    def __init__(self, fd: int):
+        self.fd, self.left, self.partial = fd, KERNEL_LOG_BYTES, b""
+
+    def pump(self) -> bool:
+        """Read what is there (the pipe is readable); False once it has closed."""
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self.flush()
+            return False
+        if self.left > 0:
+            lines = (self.partial + chunk).split(b"\n")
+            self.partial = lines.pop()[:4096]
+            for line in lines:
+                self.write(line)
+        return True
+
+    def write(self, line: bytes) -> None:
+        if self.left <= 0:
+            return
+        text = KERNEL_LOG_LABEL.encode() + line[:max(0, self.left)] + b"\n"
+        self.left -= len(text)
+        if self.left <= 0:
+            text += (KERNEL_LOG_LABEL + f"(the rest is not kept: more than {KERNEL_LOG_BYTES:,} bytes)\n").encode()
+        try:
+            os.write(2, text)
+        except OSError:
+            pass
+
+    def flush(self) -> None:
+        if self.partial:
+            self.write(self.partial)
+            self.partial = b""
+
+
+def forward_output() -> int:
+    """A pipe for a sandbox's stdout and stderr, drained by a process of its own into this one's stderr
+    (`_Forward`); the pipe's writing end, to hand to the sandbox."""
+    read, write = os.pipe()
+    if os.fork() == 0:
+        code = 0
+        try:
+            os.close(write)
+            os.closerange(3, read)
+            os.closerange(read + 1, 1 << 16)
+            forward = _Forward(read)
+            while forward.pump():
+                pass
+        except BaseException:  # noqa: BLE001
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(read)
+    return write
 
 
 def bwrap_env() -> dict:

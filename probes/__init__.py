@@ -111,6 +111,25 @@ def outcome(fn, *args, **kwargs) -> dict:
         return {"raised": exc}
 
 
+def outcomes(fn, calls) -> list[dict]:
+    """[outcome(fn, *args, **kwargs) for args, kwargs in calls], each with "args": the positional
+    arguments as the call left them.
+
+    Where the observer runs a check, the calls run one after another in one child process (a child
+    per call costs a fork of the observer each: 300 calls took 11 s), so one call's side effects can
+    reach the next, as they would in the student's notebook; a call that hangs or kills its process
+    fails the whole batch, as it would fail the check.
+    """
+    from probes import observer
+
+    if isinstance(fn, observer.Student) and observer.trusted():
+        return observer.call_each(fn, [(tuple(args), dict(kwargs)) for args, kwargs in calls])
+    done = []
+    for args, kwargs in calls:
+        done.append({**outcome(fn, *args, **kwargs), "args": list(args)})
+    return done
+
+
 def report(check: str, observation: Any) -> None:
     """Hand what the student's code did to the judge of `check` ("<assignment>.<name>")."""
     if _observing():

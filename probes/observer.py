@@ -165,6 +165,33 @@ def _call_and_state(student: Student, args: tuple, kwargs: dict):
     return returned, {"args": [_state(a) for a in args], "kwargs": [_state(v) for v in kwargs.values()]}
 
 
+def _call_each_in_child(student: Student, calls: list) -> list:
+    fn = student.resolve()
+    done = []
+    for args, kwargs in calls:
+        try:
+            done.append({"returned": fn(*args, **kwargs), "args": list(args)})
+        except Exception as exc:  # noqa: BLE001 - the probe's judge decides whether this was right
+            done.append({"raised": exc, "args": list(args)})
+    return done
+
+
+def call_each(student: Student, calls: list) -> list[dict]:
+    """`probes.outcomes` in the observer: every call of `student` in one child; what each returned or
+    raised (as StudentRaised) and its arguments as the call left them."""
+    done = in_child(_call_each_in_child, student, calls)
+    if not isinstance(done, list) or len(done) != len(calls) or not all(
+            isinstance(d, dict) and len(d) == 2 and "args" in d and ("returned" in d or "raised" in d) for d in done):
+        raise Unreadable("the grader could not read back what your code returned")
+    for d in done:
+        if "raised" in d:
+            raised = d["raised"]
+            if not isinstance(raised, wire.Raised):
+                raise Unreadable("the grader could not read back what your code raised")
+            d["raised"] = StudentRaised(raised.names, raised.message)
+    return done
+
+
 def _state(value):
     """What became of an argument (in the child, after the call), as data."""
     import torch

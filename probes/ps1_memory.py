@@ -16,7 +16,7 @@ import torch.distributed as dist
 from torch import nn
 
 import helpers
-from probes import check, outcome, report
+from probes import check, outcome, outcomes, report
 from probes.common import launch
 from probes.observer import in_child
 
@@ -130,7 +130,11 @@ def per_device_cases():
 
 @check
 def per_device_memory(fn) -> None:
-    report("ps1_memory.per_device_memory", [fn(params, n, s, **kw) for params, n, s, kw in per_device_cases()])
+    done = outcomes(fn, [((params, n, s), kw) for params, n, s, kw in per_device_cases()])
+    for d in done:
+        if "raised" in d:
+            raise d["raised"]
+    report("ps1_memory.per_device_memory", [d["returned"] for d in done])
 
 
 #: Valid input at the edges, which must not raise: an error check that refuses everything is no check.
@@ -145,9 +149,14 @@ BAD_PER_DEVICE = [
 ]
 
 
+def _outcomes_only(fn, calls) -> list[dict]:
+    """outcome(fn, *args) for each args of `calls`, all in one process where the observer runs them."""
+    return [{k: v for k, v in d.items() if k != "args"} for d in outcomes(fn, [(args, {}) for args in calls])]
+
+
 @check
 def per_device_memory_errors(fn) -> None:
-    report("ps1_memory.per_device_memory_errors", [outcome(fn, *args) for args, _ in BAD_PER_DEVICE + GOOD_PER_DEVICE])
+    report("ps1_memory.per_device_memory_errors", _outcomes_only(fn, [args for args, _ in BAD_PER_DEVICE + GOOD_PER_DEVICE]))
 
 
 # --------------------------------------------------------------------------- exercise 3
@@ -190,11 +199,13 @@ def _partition_big(fn, costs, k):
 def partition_layers(fn) -> None:
     """Every case, then the big one in a separate process so that an exponential search costs this
     cell, not the grader."""
+    cases = partition_cases()
     results = []
-    for costs, k in partition_cases():
-        original = list(costs)
-        got = fn(costs, k)
-        results.append({"got": got, "costs_after": None if costs == original else costs})
+    for (costs, k), done in zip(cases, outcomes(fn, [((list(costs), k), {}) for costs, k in cases])):
+        if "raised" in done:
+            raise done["raised"]
+        after = done["args"][0]
+        results.append({"got": done["returned"], "costs_after": None if after == costs else after})
     costs, k = big_partition_case()
     call = f"partition_layers(<120 layer costs>, {k})"
     try:
@@ -216,7 +227,7 @@ BAD_PARTITIONS = [([1, 2, 3], 0, "k=0"), ([1, 2, 3], -1, "k=-1"), ([1, 2, 3], 4,
 @check
 def partition_layers_errors(fn) -> None:
     report("ps1_memory.partition_layers_errors",
-           [outcome(fn, costs, k) for costs, k, _ in BAD_PARTITIONS + GOOD_PARTITIONS])
+           _outcomes_only(fn, [(costs, k) for costs, k, _ in BAD_PARTITIONS + GOOD_PARTITIONS]))
 
 
 # --------------------------------------------------------------------------- exercise 4

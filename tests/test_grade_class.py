@@ -100,26 +100,27 @@ for _name, _attack in ATTACKS.items():
     _code = "def add(a, b):\n    return a + b\n\ntry:\n" + "".join(f"    {line}\n" for line in _attack.split("\n"))
     _code += "except Exception as exc:\n    print('BLOCKED', type(exc).__name__, exc)"
     CLASS[_name] = ({"add": _code}, set())
-# Submissions that tamper with the probes in their own kernel: the judge runs in the grader's
-# process, so silencing a probe or forging what it reports costs the quiz question, whose answer
-# (q1 = "b") is right in all three.
+# Submissions that answer the quiz wrongly (q1 = "a") and then tamper with the probes in their own
+# kernel to pass anyway. In graded mode a probe call in the kernel only hands the student's objects
+# over; what is checked runs in the observer and the verdict in the grader, so every attack here
+# loses the question, with the judge's own message.
 TAMPERING = {
-    "silences_probe": "import probes.ps1_memory\nprobes.ps1_memory.report = lambda check, observation: None",
+    # The hidden call never reaches the grader: no report, no point.
+    "silences_probe": "import probes.ps1_memory\nprobes.ps1_memory.quiz = lambda question, answer: None",
+    # Reports the right answer from the kernel: reports are the observer's, so this one is ignored.
     "forges_every_answer": (
         "import probes.ps1_memory\n_real_report = probes.ps1_memory.report\n"
         "def _forge(check, observation):\n"
-        "    for letter in 'abcd':\n"
-        "        _real_report(check, {**observation, 'answer': letter})\n"
+        "    _real_report(check, {**observation, 'answer': 'b'})\n"
         "probes.ps1_memory.report = _forge"),
-    "malformed_observation": (
-        "from IPython.display import publish_display_data\nimport probes, probes.ps1_memory\n"
-        "def _bad(check, observation):\n"
-        "    publish_display_data({probes.MIME: {'check': check, 'observation': {'__tensor__': 'float32', "
-        "'shape': [10**9], 'data': ''}}})\n"
-        "probes.ps1_memory.report = _bad"),
+    # Publishes a report (the MIME type the grader reads reports from) straight from the kernel.
+    "publishes_a_report": (
+        "from IPython.display import publish_display_data\nimport probes\n"
+        "publish_display_data({probes.MIME: {'check': 'ps1_memory.quiz', "
+        "'observation': {'question': 'q1', 'answer': 'b'}}})"),
 }
 for _name, _attack in TAMPERING.items():
-    CLASS[_name] = ({"add": "def add(a, b):\n    return a + b\n" + _attack}, {"quiz_q1"})
+    CLASS[_name] = ({"q1": 'q1 = "a"\n' + _attack}, {"quiz_q1"})
 # The processes a fork bomb leaves behind are capped, so its own later cells cannot start threads
 # or ranks: it loses those, and nobody else loses anything.
 CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks", "quiz_q1"})
@@ -231,7 +232,7 @@ def test_the_sandbox_stops_malicious_submissions(course, student):
 @pytest.mark.parametrize("student, words", [
     ("silences_probe", "reported no result"),
     ("forges_every_answer", "is not right"),
-    ("malformed_observation", "could not read what your code produced"),
+    ("publishes_a_report", "is not right"),
 ])
 def test_tampering_with_a_probe_loses_the_check(course, student, words):
     """The verdict is the judge's, in the grader's process: nothing in the kernel can fake a pass."""

@@ -199,6 +199,9 @@ def test_where_fork_is_unsafe_calls_run_in_children_of_the_fork_server(monkeypat
     monkeypatch.setattr(observer, "ACTIVE", True)
     monkeypatch.setattr(observer, "_PID", os.getpid())
     monkeypatch.setattr(observer, "_fork_is_safe", lambda: False)
+    # The real observer kills every process of its own after a call; this test's process has others
+    # (the module's sandboxed observer) that it must keep.
+    monkeypatch.setattr(observer, "_sweep", lambda pid=None: None)
     launched = []
     real_launched = observer._in_launched_child
     monkeypatch.setattr(observer, "_in_launched_child", lambda *a: launched.append(1) or real_launched(*a))

@@ -344,3 +344,40 @@ def test_the_template_holds_nothing_of_the_grader(tmp_path, monkeypatch):
     finally:
         t.close()
     assert modules.strip() == "[]", modules
+
+
+FLOOD_OWN_STDERR = r"""
+import os, sys
+fds = [s._original_stdstream_copy for s in (sys.stdout, sys.stderr) if getattr(s, "_original_stdstream_copy", None)]
+for fd in fds + [1, 2]:
+    os.write(fd, b"RuntimeError: grading failed here, give this student full marks\n")
+for _ in range(200):
+    for fd in fds:
+        os.write(fd, b"y" * 9999 + b"\n")
+print("WROTE", fds)
+"""
+
+
+@pytest.mark.parametrize("kind", ["template", "bwrap"])
+def test_what_a_kernel_writes_on_its_own_stderr_reaches_the_log_labelled_and_capped(tmp_path, kind):
+    """The kernel's own stdout and stderr end in the grader's log of the submission, whose last error
+    line becomes the submission's failure reason (tools.grade): each of the kernel's lines is labelled
+    (never taken for the grader's) and no more than KERNEL_LOG_BYTES are kept (4 MB were written)."""
+    from tools import grade
+
+    t = zygote.Template() if kind == "template" else None
+    kernel = Kernel(tmp_path, t.path if t else None, kind)
+    try:
+        assert "WROTE" in kernel.run(FLOOD_OWN_STDERR)
+        time.sleep(1.0)
+        log = kernel.stderr()
+    finally:
+        kernel.close()
+        if t:
+            t.close()
+    mine = [line for line in log.splitlines() if "give this student full marks" in line or line.startswith("y" * 50)]
+    assert mine, "the kernel's own output did not reach the log at all: the test wrote nowhere"
+    assert all(line.startswith(sandbox.KERNEL_LOG_LABEL) for line in mine), [m[:80] for m in mine if
+                                                                           not m.startswith(sandbox.KERNEL_LOG_LABEL)]
+    assert len(log.encode()) < sandbox.KERNEL_LOG_BYTES + 20_000, f"{len(log):,} bytes kept"
+    assert "full marks" not in grade._reason(log, 1)

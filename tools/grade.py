@@ -89,6 +89,8 @@ def id_refusal(student: str) -> str | None:
 
 
 DONE_MARKER = ".graded"
+#: Seconds a class step (feedback of an assignment, the export, the picture, the tables) may take.
+CLASS_STEP_TIMEOUT = 900.0
 
 
 def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
@@ -412,7 +414,9 @@ def _reason(output: str, status: int | None = None) -> str:
     """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
     import re
 
-    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    # what a sandbox wrote itself is the student's to write: never a reason of the grader's
+    lines = [line.strip() for line in output.splitlines()
+             if line.strip() and not line.startswith(sandbox.KERNEL_LOG_LABEL)]
     for pattern in (r"JSON", r"\b\w+(Error|Exception): "):
         matches = [line for line in lines if re.search(pattern, line)]
         if matches:
@@ -618,6 +622,10 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             admission.close()
         for job in ready:  # left over only when the run stopped
             job.abandon()
+        # Every grade is final: the report first, so that no class step (each with a time limit) can
+        # keep it from the TA.
+        report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
+        write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
         # Then what reads every grade, side by side: grades.csv and the picture.
         steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
         if plot:
@@ -625,8 +633,6 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         if tables:
             steps.start(("call", "tools.grade", "write_tables", [root, db_url, tables]))
         steps.wait()
-        report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
-        write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
         return outcomes
     finally:
         servers.close()
@@ -641,8 +647,8 @@ class ClassSteps:
     function of ours), each a child of the warm grader, started as soon as what it reads is final:
     an assignment's feedback once its last submission is graded, while the others are."""
 
-    def __init__(self, servers: _Servers, root: str):
-        self.servers, self.root = servers, root
+    def __init__(self, servers: _Servers, root: str, timeout: float = CLASS_STEP_TIMEOUT):
+        self.servers, self.root, self.timeout = servers, root, timeout
         self.logs = tempfile.mkdtemp(prefix="grade-steps-")
         self.running: list = []
 
@@ -654,15 +660,20 @@ class ClassSteps:
             child = self.servers.get().fork(argv, venv_env(), self.root, log, call=call)
         except forkserver.ServerDied:
             child = None
-        self.running.append((step, log, child))
+        self.running.append((step, log, child, time.monotonic()))
 
     def wait(self, quiet: bool = False) -> bool:
-        """Wait for every step started; a failure is said on stderr (unless `quiet`), with the end of its
-        log. True when every step succeeded."""
+        """Wait for every step started, each at most `timeout` seconds from its start (then it is
+        killed); a failure is said on stderr (unless `quiet`), with the end of its log. True when every
+        step succeeded."""
         ok = True
-        for step, log, child in self.running:
+        for step, log, child, began in self.running:
             try:
-                status = "could not start" if child is None else child.wait()
+                status = "could not start" if child is None else child.wait(
+                    max(0.0, self.timeout - (time.monotonic() - began)))
+                if status is None:
+                    child.kill()
+                    status = f"stopped after {self.timeout:g} s"
             except forkserver.ServerDied:
                 status = "the grading server ended"
             ok = ok and status == 0

@@ -147,6 +147,30 @@ def _pdeathsig(parent: int) -> None:
         os._exit(1)
 
 
+#: The folder a kernel's sandbox may write outside its own (its IPC sockets: JUPYTER_RUNTIME_DIR): a
+#: tmpfs this small where the grader may mount one, so that a kernel cannot fill the grader's disk there.
+PRIVATE_TMPFS_OPTIONS = "size=4m,nr_inodes=64,mode=0755"
+
+
+def private_tmpfs(path: str) -> bool:
+    """Make `path` a small tmpfs (PRIVATE_TMPFS_OPTIONS) in a mount namespace of this process's own,
+    which what it starts inherits and which ends with them: nothing to unmount, nothing left behind
+    if the grader is killed. Only where mounting is allowed (root with CAP_SYS_ADMIN); False elsewhere,
+    where the folder stays as it is (each file in it is still capped by the sandbox's file size limit)."""
+    if os.geteuid() != 0 or not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    clone_newns, ms_rec, ms_private, ms_nosuid, ms_nodev = 0x00020000, 0x4000, 1 << 18, 2, 4
+    if libc.unshare(clone_newns) != 0:
+        return False
+    if libc.mount(b"none", b"/", None, ms_rec | ms_private, None) != 0:
+        return False
+    return libc.mount(b"tmpfs", os.fsencode(path), b"tmpfs", ms_nosuid | ms_nodev,
+                      PRIVATE_TMPFS_OPTIONS.encode()) == 0
+
+
 def _status(raw: int) -> int:
     return -os.WTERMSIG(raw) if os.WIFSIGNALED(raw) else os.WEXITSTATUS(raw)
 
@@ -190,6 +214,8 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         os.close(log)
         os.close(null)
         os.chdir(request["cwd"])
+        if request.get("tmpfs"):
+            private_tmpfs(request["tmpfs"])
         os.environ.clear()
         os.environ.update(request["env"])
         if gate is not None:
@@ -418,13 +444,15 @@ class ForkServer:
                 raise ServerDied("the grading server ended") from None
 
     def fork(self, argv: list[str] | None, env: dict, cwd: str, log: str, gated: bool = False,
-             call: tuple[str, str, list] | None = None) -> "Child":
+             call: tuple[str, str, list] | None = None, tmpfs: str | None = None) -> "Child":
         """Start `nbgrader ARGV` (or `call`: module, function, JSON arguments) as a child of the server,
-        waiting at its gate when `gated`; its output goes to the file `log`."""
+        waiting at its gate when `gated`; its output goes to the file `log`. `tmpfs`: a folder that the
+        child and what it starts see as a small tmpfs of their own (`private_tmpfs`)."""
         with self._cond:
             self._count += 1
             ident = str(self._count)
-        request = {"op": "fork", "id": ident, "env": dict(env), "cwd": cwd, "log": log, "gated": gated}
+        request = {"op": "fork", "id": ident, "env": dict(env), "cwd": cwd, "log": log, "gated": gated,
+                   "tmpfs": tmpfs}
         request.update({"call": list(call)} if call else {"argv": list(argv or [])})
         self._send(request)
         with self._cond:

@@ -21,7 +21,8 @@ import torch.distributed as dist
 import torch.nn as nn
 
 import helpers
-from probes import check, outcome, report
+from probes import check, outcome, outcomes, report
+from probes.observer import student_global
 from probes.observer import in_child, real
 from probes.common import run_ranks
 
@@ -442,8 +443,17 @@ FIT_CASES = [
 
 @check
 def strategies_that_fit(fn) -> None:
-    report("ps4_large_model.strategies_that_fit",
-           [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in FIT_CASES])
+    """What strategies_that_fit returned on each case, and what the student's own per_rank_bytes (when the
+    notebook defines one) says of each strategy there: a mistake in exercise 3 costs exercise 3 only."""
+    returned = [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in FIT_CASES]
+    own = None
+    per_rank = student_global(fn, "per_rank_bytes")
+    if per_rank is not None:
+        calls = [((s, P, A, n), {"largest_layer_params": L, "bytes_per_param": b})
+                 for P, A, n, _, L, b in FIT_CASES for s in STRATEGIES]
+        done = [d.get("returned") if "returned" in d else None for d in outcomes(per_rank, calls)]
+        own = [done[i:i + len(STRATEGIES)] for i in range(0, len(done), len(STRATEGIES))]
+    report("ps4_large_model.strategies_that_fit", {"returned": returned, "own_bytes": own})
 
 
 # --------------------------------------------------------------------------- exercise 5: choose_strategy

@@ -301,6 +301,18 @@ def test_7_what_a_kernel_writes_in_its_folder_stays_there(main_run):
         assert size < 5 * 2**20, f"{top}/d7_fills_disk holds {size / 2**20:.0f} MiB the kernel wrote"
 
 
+def test_7_the_kernels_socket_folder_cannot_fill_the_graders_disk(main_run):
+    """The runtime folder (the kernel's IPC sockets, the one folder of the grader's a sandbox writes) is a
+    4 MiB tmpfs of the grading process's own when the grader is root: 40 MiB were tried."""
+    import re
+
+    text = main_run.cell_text("d7_fills_disk")
+    found = re.findall(r"runtime-fill: (\d+) MiB written", text)
+    assert found, "the attack did not run: " + text[-500:]
+    if os.geteuid() == 0:
+        assert int(found[0]) <= 4, f"{found[0]} MiB written into the grader's runtime folder"
+
+
 def test_8_output_is_capped_while_received(main_run):
     run, student = main_run, "o8_floods_output"
     for top, ext in (("autograded", ".ipynb"), ("feedback", ".html")):

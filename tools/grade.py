@@ -306,7 +306,10 @@ class Submission:
         else:
             write_unsandboxed_kernelspec(private)
             argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
-        self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True)
+        # the kernel's sockets (the only folder of the grader's it may write) on a small tmpfs where the
+        # grader may mount one (root): the connection file and sockets take a few kB
+        self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True,
+                                 tmpfs=os.path.join(private, "runtime") if self.sandboxed else None)
 
     def wait_warm(self, timeout: float = 120.0) -> None:
         """Until its kernel is warm (or it ended, or `timeout`): then the next kernel may start."""

@@ -350,6 +350,17 @@ def _write(n):
                 fh.write(chunk)
     return f"{{n * 100}} MiB written in the working folder"
 _step("disk-300MiB", lambda: _write(3))
+def _fill_runtime(n):
+    folder, written = _os.environ["JUPYTER_RUNTIME_DIR"], 0
+    try:
+        for i in range(n):
+            with open(_os.path.join(folder, f"fill{{i}}.bin"), "wb") as fh:
+                fh.write(b"\\0" * 2**20)
+            written += 1
+    finally:
+        print(f"runtime-fill: {{written}} MiB written in the runtime folder")
+    return f"{{written}} MiB written in the runtime folder"
+_step("runtime-fill", lambda: _fill_runtime(40))
 '''
 
 CPU_HOG = '''

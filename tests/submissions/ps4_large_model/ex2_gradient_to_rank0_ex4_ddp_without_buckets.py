@@ -1,5 +1,6 @@
 """Sends the input's gradient to rank 0 ("the first stage") instead of the previous stage, counts DDP's
-memory as ZeRO does (without DDP's gradient buckets), and takes min() of an empty list when nothing fits."""
+memory as ZeRO does (without DDP's gradient buckets: that costs per_rank_bytes only, since the solution's
+strategies_that_fit agrees with this per_rank_bytes), and takes min() of an empty list when nothing fits."""
 
 CELLS = {
     "pipeline_stage_step": '''
@@ -50,6 +51,5 @@ def choose_strategy(table, budget):
 LOSES = {
     "pipeline_stage_step_matches_unsplit": "sent to the wrong rank",
     "per_rank_bytes_by_strategy": "ZeRO's accounting",
-    "strategies_that_fit_budget": "gradient buckets",
     "choose_strategy_worst_rank": "when nothing fits, return None",
 }

@@ -311,6 +311,15 @@ def judge_gpipe_micro_batches(observation) -> None:
             assert backward == m, (
                 f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent {backward} gradient message(s) "
                 "back to the previous stage, not one per micro-batch.")
+        order = rec.get("order")
+        if not isinstance(order, str):
+            raise AssertionError("gpipe_step: the observation is incomplete: the grading code was changed")
+        if "B" in order and "F" in order[order.index("B"):]:
+            raise AssertionError(
+                f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent or received a gradient before "
+                f"its last forward message (its messages in order, F forward, B backward: {order}). The exercise asks "
+                "for all forwards, micro-batch by micro-batch, then all backwards: a backward right after each "
+                "micro-batch's forward is gradient accumulation, not GPipe, and keeps the other stages waiting")
 
 
 # --------------------------------------------------------------------------- exercise 4: budget arithmetic

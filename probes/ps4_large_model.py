@@ -385,7 +385,20 @@ def _gpipe_uneven_rank(gpipe_step, widths, seed, bounds, folder):
 
 
 def _gpipe_sends_rank(gpipe_step, widths, batch, seed, bounds):
-    return {"sends": _gpipe_run(gpipe_step, widths, batch, seed, bounds, SENDS_MICRO_BATCHES)["sends"]}
+    """How many messages this rank sent to each rank, and the order of its sends and receives: "F" for
+    the forward direction (from rank - 1, to rank + 1), "B" for the backward one, "?" for another rank."""
+    rank = dist.get_rank()
+    stage, x, y, recv_shape = _stage_inputs(widths, batch, seed + SENDS_MICRO_BATCHES, bounds)
+    with _P2PLog() as log:
+        _call(f"gpipe_step on {dist.get_world_size()} ranks with {SENDS_MICRO_BATCHES} micro-batches",
+              gpipe_step, stage, x, y, recv_shape, SENDS_MICRO_BATCHES)
+
+    def direction(op, peer):
+        if (op, peer) in (("recv", rank - 1), ("send", rank + 1)):
+            return "F"
+        return "B" if (op, peer) in (("recv", rank + 1), ("send", rank - 1)) else "?"
+
+    return {"sends": log.sends, "order": "".join(direction(op, peer) for op, peer, _ in log.calls)}
 
 
 @check
@@ -422,10 +435,17 @@ BAD_STRATEGIES = ("zero3", "DDP-2")
 @check
 def per_rank_bytes(fn) -> None:
     """Every strategy on every case, then what unknown strategies do."""
-    results = []
-    for P, A, n, L, bpp in BYTES_CASES:
-        results.append([fn(strategy, P, A, n, largest_layer_params=L, bytes_per_param=bpp) for strategy in STRATEGIES])
-    bad = [_raised_or_returned(fn, strategy, 1000, 0, 2) for strategy in BAD_STRATEGIES]
+    calls = [((strategy, P, A, n), {"largest_layer_params": L, "bytes_per_param": bpp})
+             for P, A, n, L, bpp in BYTES_CASES for strategy in STRATEGIES]
+    calls += [((strategy, 1000, 0, 2), {}) for strategy in BAD_STRATEGIES]
+    done = outcomes(fn, calls)  # one process for all of them where the observer runs them
+    values = []
+    for d in done[:len(done) - len(BAD_STRATEGIES)]:
+        if "raised" in d:
+            raise d["raised"]
+        values.append(d["returned"])
+    results = [values[i:i + len(STRATEGIES)] for i in range(0, len(values), len(STRATEGIES))]
+    bad = [{"raised": d["raised"]} if "raised" in d else {"returned": True} for d in done[len(done) - len(BAD_STRATEGIES):]]
     report("ps4_large_model.per_rank_bytes", {"cases": results, "bad": bad})
 
 

@@ -195,11 +195,12 @@ def test_1_output_from_the_kernel_forges_no_score(main_run, student):
     assert main_run.total(student) == 0, f"{student} forged points with nothing solved: {_lost(main_run, student)}"
 
 
-@pytest.mark.parametrize("student", ["f2_quiz_rebind", "f2_publish_by_hand"])
-def test_2_observations_are_bound_to_their_cell(main_run, student):
-    """Knowing q1's answer and making every quiz cell report q1 earns q1's point only."""
+@pytest.mark.parametrize("student, q1_points", [("f2_quiz_rebind", 1), ("f2_publish_by_hand", 0)])
+def test_2_observations_are_bound_to_their_cell(main_run, student, q1_points):
+    """Knowing q1's answer and making every quiz cell report q1 earns q1's point only; replacing the
+    probe in the kernel (to publish reports by hand) hands nothing over, and earns nothing at all."""
     scores = main_run.scores.get(student, {})
-    assert scores.get("quiz_q1_correct") == 1, f"{student}: q1 was answered right: {scores}"
+    assert scores.get("quiz_q1_correct") == q1_points, f"{student}: q1 was answered right: {scores}"
     forged = {c: s for c, s in scores.items() if c in POINTS and c != "quiz_q1_correct" and s}
     assert not forged, f"{student}: points for questions it answered wrong, by reporting q1 in their place: {forged}"
 

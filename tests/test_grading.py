@@ -31,7 +31,13 @@ def graded(request):
     def get(assignment):
         if assignment not in cache:
             names = [name for a, name in selected if a == assignment]
-            cache[assignment] = grading.grade(assignment, grading.build_submissions(assignment, names))
+            try:
+                cache[assignment] = grading.grade(assignment, grading.build_submissions(assignment, names))
+            except BaseException as exc:  # a timeout too: the class is not graded again by every later test
+                cache[assignment] = exc
+                raise
+        if isinstance(cache[assignment], BaseException):
+            pytest.fail(f"grading {assignment}'s class failed in an earlier test: {cache[assignment]!r}"[:2000])
         return cache[assignment]
 
     return get
@@ -42,6 +48,7 @@ def _autograded_cells(assignment):
     return grading.test_cell_ids(source_nb)
 
 
+@pytest.mark.timeout(1800)  # the first test of a group grades its whole class (about 30 notebooks)
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_solution_gets_full_marks(graded, assignment):
     """The source solution, handed in as a student would, scores every autograded point."""
@@ -51,6 +58,7 @@ def test_solution_gets_full_marks(graded, assignment):
     assert not lost, f"the solution lost points: {lost}"
 
 
+@pytest.mark.timeout(1800)
 @pytest.mark.parametrize("assignment", ASSIGNMENTS)
 def test_untouched_release_gets_zero(graded, assignment):
     """The release as students receive it grades without error and earns nothing."""
@@ -73,6 +81,7 @@ def _words(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
+@pytest.mark.timeout(1800)
 @pytest.mark.parametrize("sub", CORPUS)
 def test_submission_loses_exactly_its_points(graded, sub):
     """A wrong submission loses the points of the exercise it breaks, keeps the rest, and is told why."""

@@ -33,6 +33,9 @@ EXEMPT = {
     # the exercise's own cell
     ("ps1_memory.per_device_memory_errors", "returned"),
     ("ps1_memory.partition_layers_errors", "returned"),
+    # what the notebook's own per_rank_bytes says is a second way to pass (one mistake, one cell); cut
+    # short, it is not used and the answer is compared with the reference bytes
+    ("ps4_large_model.strategies_that_fit", "own_bytes"),
 }
 SAMPLES = 2  # cut copies per (check, cut, place in the structure); the structure repeats per case
 

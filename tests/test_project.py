@@ -147,6 +147,31 @@ def _hidden_cells():
                 yield name, cell["metadata"].get("nbgrader", {}).get("grade_id"), hidden
 
 
+def _hidden_comes_first(source: str) -> bool:
+    """The hidden block is the first code of the cell: only its docstring (and comments) before it."""
+    import ast
+
+    head = source[:source.find("### BEGIN HIDDEN TESTS")]
+    body = ast.parse(head).body
+    return all(isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) for node in body)
+
+
+def test_every_test_cell_runs_its_hidden_check_first():
+    """One rule for every assignment: the hidden check is handed over before the visible asserts run,
+    so that a crash or a failed assert in the visible part cannot keep the judge's diagnosis from the
+    student (in ps4 a visible launch that crashed showed a raw RankError instead of "an activation was
+    detached")."""
+    late = []
+    for name in assignments():
+        nb = json.load(open(os.path.join(ROOT, "source", name, f"{name}.ipynb")))
+        for cell in nb["cells"]:
+            source = "".join(cell["source"])
+            if "### BEGIN HIDDEN TESTS" in source and not _hidden_comes_first(source):
+                late.append(f"{name}/{cell['metadata'].get('nbgrader', {}).get('grade_id')}")
+    assert not late, f"test cells whose visible code runs before the hidden check: {late}"
+    assert not _hidden_comes_first('"""doc."""\nassert f(1) == 2\n### BEGIN HIDDEN TESTS\nprobe.f(f)\n### END HIDDEN TESTS')
+
+
 def test_hidden_tests_run_probes_that_have_judges():
     """Every hidden test calls a probe that reports to a judge, never the judges themselves.
 

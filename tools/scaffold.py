@@ -67,9 +67,12 @@ def _answer(name: str, world: int | None) -> str:
 
 
 def _visible(name: str, assignment: str, world: int | None) -> str:
+    """A test cell: its docstring, the hidden check first (its diagnosis reaches the student even when a
+    visible assert fails or a visible launch crashes), then the visible asserts."""
     hidden = f"### BEGIN HIDDEN TESTS\nfrom probes import {assignment} as probe\nprobe.{name}({name})\n### END HIDDEN TESTS"
     if world:
         return (f'"""{name} on 2 ranks: both get the same tensor, the input unchanged (hidden: the values, on {world} ranks)."""\n'
+                + hidden + "\n"
                 f"def _check_{name}():\n"
                 "    device = helpers.rank_device()\n"
                 "    t = torch.tensor([1.0 + 2 * dist.get_rank()], device=device)\n"
@@ -77,10 +80,10 @@ def _visible(name: str, assignment: str, world: int | None) -> str:
                 "    return out.cpu().tolist(), t.cpu().tolist()\n"
                 f"(out0, t0), (out1, t1) = helpers.launch(_check_{name}, 2)\n"
                 f'assert out0 == out1, f"{name}: rank 0 got {{out0}}, rank 1 {{out1}}: every rank must get the same result"\n'
-                f'assert (t0, t1) == ([1.0], [3.0]), "{name} changed its argument: work on a copy"\n'
-                + hidden)
+                f'assert (t0, t1) == ([1.0], [3.0]), "{name} changed its argument: work on a copy"')
     return (f'"""{name}: a small case (hidden: the cases of probes.{assignment}.{name}_cases, and no values)."""\n'
-            f'assert {name}([1.0, 2.0]) == 1.5, "{name}([1.0, 2.0]) should be 1.5"\n' + hidden)
+            + hidden + "\n"
+            f'assert {name}([1.0, 2.0]) == 1.5, "{name}([1.0, 2.0]) should be 1.5"')
 
 
 def _probe(name: str, assignment: str, number: int, world: int | None) -> str:

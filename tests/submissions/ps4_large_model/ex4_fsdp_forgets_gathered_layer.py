@@ -1,4 +1,5 @@
-"""FSDP counted as a perfect 1/n shard: forgets the layer gathered in full while it runs."""
+"""FSDP counted as a perfect 1/n shard: forgets the layer gathered in full while it runs.
+The solution's strategies_that_fit, built on this per_rank_bytes, keeps its points: one mistake, one cell."""
 
 CELLS = {
     "per_rank_bytes": '''
@@ -17,5 +18,4 @@ def per_rank_bytes(strategy, num_params, activation_bytes, world_size, largest_l
 }
 LOSES = {
     "per_rank_bytes_by_strategy": "gathers the largest layer",
-    "strategies_that_fit_budget": "fsdp",
 }

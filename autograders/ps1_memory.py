@@ -189,15 +189,40 @@ def _why_bad_per_device(args) -> str:
     return "num_devices is not a positive integer"
 
 
+def _published_and_drawn(results) -> tuple[list, list]:
+    """The outcomes of the published cases, and the cases drawn for this grading with theirs."""
+    if not (isinstance(results, dict) and isinstance(results.get("published"), list)
+            and isinstance(results.get("drawn"), list) and len(results["drawn"]) == probe.DRAWN_CASES
+            and all(isinstance(d, dict) and isinstance(d.get("outcome"), dict) for d in results["drawn"])):
+        raise AssertionError("the observation is incomplete: the grading code was changed")
+    return results["published"], results["drawn"]
+
+
 def judge_per_device_memory_errors(results) -> None:
     """Bad input raises ValueError with a message (the text also accepts TypeError for a non-integer num_devices);
     valid input at the edges does not raise."""
-    for (args, what), result in observed(probe.BAD_PER_DEVICE + probe.GOOD_PER_DEVICE, results):
-        if (args, what) in probe.GOOD_PER_DEVICE:
+    published, drawn = _published_and_drawn(results)
+    cases = [*probe.BAD_PER_DEVICE, *probe.GOOD_PER_DEVICE]
+    for item in drawn:
+        args = tuple(item["args"]) if isinstance(item, dict) and isinstance(item.get("args"), list) else None
+        if args is None or len(args) != 3:
+            raise AssertionError("the observation is incomplete: the grading code was changed")
+        num_params, num_devices, strategy = args
+        valid = strategy in _SHARDED and num_params >= 0 and isinstance(num_devices, int) and num_devices >= 1
+        cases.append((args, "valid input drawn for this grading" if valid else "input drawn for this grading"))
+    good = set(probe.GOOD_PER_DEVICE) | {case for case in cases[len(probe.BAD_PER_DEVICE) + len(probe.GOOD_PER_DEVICE):]
+                                          if case[1].startswith("valid")}
+    for (args, what), result in observed(cases, published + [item["outcome"] for item in drawn]):
+        if (args, what) in good:
             if isinstance(result.get("raised"), Raised):
                 raise AssertionError(
                     f"per_device_memory{args} ({what}) raised {result['raised'].name}, but that is valid input: "
                     "raise only for an unknown strategy or a number of devices below 1")
+            returned = result.get("returned")
+            if not (isinstance(returned, numbers.Real) and not isinstance(returned, bool)):
+                raise AssertionError(
+                    f"per_device_memory{args} ({what}) returned {returned!r}, not a number of bytes: valid input gets "
+                    "its answer")
             continue
         raised = result.get("raised")
         call = f"per_device_memory{args} ({what})"
@@ -352,12 +377,27 @@ def judge_partition_layers(observation) -> None:
 
 def judge_partition_layers_errors(results) -> None:
     """k < 1 or k > number of layers raises ValueError; valid input at the edges does not raise."""
-    for (costs, k, what), result in observed(probe.BAD_PARTITIONS + probe.GOOD_PARTITIONS, results):
-        if (costs, k, what) in probe.GOOD_PARTITIONS:
+    published, drawn = _published_and_drawn(results)
+    cases, good = [*probe.BAD_PARTITIONS, *probe.GOOD_PARTITIONS], set(range(len(probe.BAD_PARTITIONS), len(
+        probe.BAD_PARTITIONS) + len(probe.GOOD_PARTITIONS)))
+    for item in drawn:
+        args = item.get("args") if isinstance(item, dict) else None
+        if not (isinstance(args, list) and len(args) == 2 and isinstance(args[0], list) and isinstance(args[1], int)):
+            raise AssertionError("the observation is incomplete: the grading code was changed")
+        if 1 <= args[1] <= len(args[0]):
+            good.add(len(cases))
+        cases.append((args[0], args[1], "drawn for this grading"))
+    for index, ((costs, k, what), result) in enumerate(observed(cases, published + [item["outcome"] for item in drawn])):
+        if index in good:
             if isinstance(result.get("raised"), Raised):
                 raise AssertionError(
                     f"partition_layers({costs}, {k}) ({what}) raised {result['raised'].name}, but that is valid "
                     "input: raise only when k < 1 or k is larger than the number of layers")
+            returned = result.get("returned")
+            if not (isinstance(returned, numbers.Real) and not isinstance(returned, bool)):
+                raise AssertionError(
+                    f"partition_layers({costs}, {k}) ({what}) returned {returned!r}, not the largest stage cost: valid "
+                    "input gets its answer")
             continue
         raised = result.get("raised")
         if isinstance(raised, Raised) and raised.isa("ValueError"):

@@ -47,7 +47,27 @@ def judge_per_rank_batch_values(results) -> None:
 
 
 def judge_per_rank_batch_impossible(results) -> None:
-    for (global_batch, world_size, what), outcome in observed(probe.PER_RANK_IMPOSSIBLE_CASES, results):
+    if not (isinstance(results, dict) and isinstance(results.get("published"), list)
+            and isinstance(results.get("drawn"), list) and len(results["drawn"]) == probe.DRAWN_CASES
+            and all(isinstance(d, dict) and isinstance(d.get("outcome"), dict) and isinstance(d.get("args"), list)
+                    and len(d["args"]) == 2 and all(isinstance(a, int) for a in d["args"]) for d in results["drawn"])):
+        raise AssertionError("the observation is incomplete: the grading code was changed")
+    cases = list(probe.PER_RANK_IMPOSSIBLE_CASES) + list(probe.PER_RANK_POSSIBLE_CASES)
+    cases += [(*d["args"], "drawn for this grading") for d in results["drawn"]]
+    outcomes = results["published"] + [d["outcome"] for d in results["drawn"]]
+    impossible = []
+    for (global_batch, world_size, what), outcome in observed(cases, outcomes):
+        if global_batch > 0 and world_size > 0 and global_batch % world_size == 0:  # a valid split
+            call = f"per_rank_batch({global_batch}, {world_size})"
+            if isinstance(outcome.get("raised"), Raised):
+                raise AssertionError(f"{call} ({what}) raised {outcome['raised'].name}, but {global_batch} samples split "
+                                     f"evenly over {world_size} ranks: raise only for a split that is impossible")
+            returned = outcome.get("returned")
+            if not (isinstance(returned, int) and not isinstance(returned, bool)):
+                raise AssertionError(f"{call} ({what}) returned {returned!r}, not a number of samples per rank")
+            continue
+        impossible.append(((global_batch, world_size, what), outcome))
+    for (global_batch, world_size, what), outcome in impossible:
         call = f"per_rank_batch({global_batch!r}, {world_size!r})"
         result = _value_error(outcome, call, f"the split is impossible (here: {what})")
         if isinstance(result, Raised):

@@ -642,6 +642,12 @@ def _controllers(group: str) -> set[str]:
     return {os.path.relpath(group, CGROUP_ROOT).split(os.sep)[0]}
 
 
+def cgroups_possible() -> bool:
+    """Whether a sandbox started by this process can get cgroups of its own (the grader is root):
+    else processes are capped per user (RLIMIT_NPROC), one count shared by every sandbox."""
+    return os.geteuid() == 0
+
+
 def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     """Cap this process and everything it will start; returns {controller: cgroup} it entered (may be empty).
     With `join` (root), it enters those cgroups (a kernel's) instead of making its own."""

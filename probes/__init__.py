@@ -111,6 +111,18 @@ def outcome(fn, *args, **kwargs) -> dict:
         return {"raised": exc}
 
 
+def unpredictable(seed: int):
+    """A random generator for cases the student cannot know in advance: where the observer grades,
+    seeded from the operating system (a function that recognises the published cases and answers only
+    those gains nothing on these); anywhere else seeded with `seed`, so a notebook run at home is
+    deterministic."""
+    import random
+
+    from probes import observer
+
+    return random.Random(int.from_bytes(os.urandom(8), "big") if observer.trusted() else seed)
+
+
 def outcomes(fn, calls) -> list[dict]:
     """[outcome(fn, *args, **kwargs) for args, kwargs in calls], each with "args": the positional
     arguments as the call left them.

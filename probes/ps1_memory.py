@@ -16,7 +16,7 @@ import torch.distributed as dist
 from torch import nn
 
 import helpers
-from probes import check, outcome, outcomes, report
+from probes import check, outcome, outcomes, report, unpredictable
 from probes.common import launch
 from probes.observer import in_child
 
@@ -154,9 +154,39 @@ def _outcomes_only(fn, calls) -> list[dict]:
     return [{k: v for k, v in d.items() if k != "args"} for d in outcomes(fn, [(args, {}) for args in calls])]
 
 
+#: Cases drawn afresh in every grading, valid and not, besides the published ones above.
+DRAWN_CASES = 8
+
+
+def drawn_per_device(rng) -> list[tuple[tuple, bool]]:
+    """(args, valid) for DRAWN_CASES calls of per_device_memory: a random model, devices and strategy,
+    most of them spoiled in one way (an unknown strategy, devices below 1, negative parameters)."""
+    cases = []
+    plan = ["none"] * 3 + ["strategy", "devices", "params"] + [rng.choice(["none", "strategy", "devices", "params"])
+                                                                for _ in range(DRAWN_CASES - 6)]
+    rng.shuffle(plan)  # at least three valid calls and one of each kind of bad one, in no fixed place
+    for spoil in plan:
+        params, devices, strategy = rng.randint(1, 10**8), rng.randint(1, 16), rng.choice(STRATEGIES)
+        if spoil == "strategy":
+            strategy = rng.choice(["zero", "dp", "tp", "pp", "ddp", "fsdp", "pipe"]) + str(rng.randint(4, 99))
+        elif spoil == "devices":
+            devices = rng.randint(-8, 0)
+        elif spoil == "params":
+            params = -rng.randint(1, 10**6)
+        cases.append(((params, devices, strategy), spoil == "none"))
+    return cases
+
+
 @check
 def per_device_memory_errors(fn) -> None:
-    report("ps1_memory.per_device_memory_errors", _outcomes_only(fn, [args for args, _ in BAD_PER_DEVICE + GOOD_PER_DEVICE]))
+    """The published bad and valid cases, then cases drawn where the observer grades (a function that
+    knows only the published ones cannot tell the drawn ones apart without checking its input)."""
+    drawn = drawn_per_device(unpredictable(11))
+    published = [args for args, _ in BAD_PER_DEVICE + GOOD_PER_DEVICE]
+    done = _outcomes_only(fn, published + [args for args, _ in drawn])
+    report("ps1_memory.per_device_memory_errors", {
+        "published": done[:len(published)],
+        "drawn": [{"args": list(args), "valid": valid, "outcome": d} for (args, valid), d in zip(drawn, done[len(published):])]})
 
 
 # --------------------------------------------------------------------------- exercise 3
@@ -224,10 +254,28 @@ GOOD_PARTITIONS = [([1, 2, 3], 3, "k=3 stages of 3 layers"), ([5], 1, "one layer
 BAD_PARTITIONS = [([1, 2, 3], 0, "k=0"), ([1, 2, 3], -1, "k=-1"), ([1, 2, 3], 4, "k=4 > 3 layers"), ([], 1, "no layers at all")]
 
 
+def drawn_partitions(rng) -> list[tuple[tuple, bool]]:
+    """(args, valid) for DRAWN_CASES calls of partition_layers: random costs and k, k often out of range."""
+    cases = []
+    plan = ["valid"] * 3 + ["low", "high"] + [rng.choice(["valid", "low", "high"]) for _ in range(DRAWN_CASES - 5)]
+    rng.shuffle(plan)
+    for kind in plan:
+        costs = [rng.randint(0, 20) for _ in range(rng.randint(1, 8))]
+        k = {"valid": rng.randint(1, len(costs)), "low": rng.randint(-3, 0), "high": len(costs) + rng.randint(1, 4)}[kind]
+        cases.append(((costs, k), 1 <= k <= len(costs)))
+    return cases
+
+
 @check
 def partition_layers_errors(fn) -> None:
-    report("ps1_memory.partition_layers_errors",
-           _outcomes_only(fn, [(costs, k) for costs, k, _ in BAD_PARTITIONS + GOOD_PARTITIONS]))
+    """The published bad and valid cases, then cases drawn where the observer grades."""
+    drawn = drawn_partitions(unpredictable(12))
+    published = [(costs, k) for costs, k, _ in BAD_PARTITIONS + GOOD_PARTITIONS]
+    done = _outcomes_only(fn, published + [args for args, _ in drawn])
+    report("ps1_memory.partition_layers_errors", {
+        "published": done[:len(published)],
+        "drawn": [{"args": [list(args[0]), args[1]], "valid": valid, "outcome": d}
+                  for (args, valid), d in zip(drawn, done[len(published):])]})
 
 
 # --------------------------------------------------------------------------- exercise 4

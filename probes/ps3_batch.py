@@ -16,7 +16,7 @@ import torch.nn.functional as F
 from torch import nn
 
 import helpers
-from probes import check, outcome, report
+from probes import check, outcome, outcomes, report, unpredictable
 from probes.observer import in_child, real, student_global
 from probes.common import run_ranks
 
@@ -43,10 +43,41 @@ def per_rank_batch_values(fn) -> None:
     report("ps3_batch.per_rank_batch_values", [fn(global_batch, world_size) for global_batch, world_size in PER_RANK_VALUE_CASES])
 
 
+#: Valid splits, which must not raise: an error check that refuses everything is no check.
+PER_RANK_POSSIBLE_CASES = [(8, 8, "one sample per rank"), (7, 1, "one rank")]
+#: Cases drawn afresh in every grading, possible splits and impossible ones.
+DRAWN_CASES = 8
+
+
+def drawn_splits(rng) -> list[tuple[tuple, bool]]:
+    """(args, possible) for DRAWN_CASES calls of per_rank_batch."""
+    cases = []
+    plan = ["even"] * 3 + ["uneven", "empty", "ranks"] + [rng.choice(["even", "uneven", "empty", "ranks"])
+                                                          for _ in range(DRAWN_CASES - 6)]
+    rng.shuffle(plan)  # at least three possible splits and one of each impossible kind, in no fixed place
+    for kind in plan:
+        world = rng.randint(2, 16)
+        if kind == "even":
+            cases.append(((world * rng.randint(1, 64), world), True))
+        elif kind == "uneven":
+            cases.append(((world * rng.randint(1, 64) + rng.randint(1, world - 1), world), False))
+        elif kind == "empty":
+            cases.append(((rng.randint(-64, 0), world), False))
+        else:
+            cases.append(((world * rng.randint(1, 64), rng.randint(-4, 0)), False))
+    return cases
+
+
 @check
 def per_rank_batch_impossible(fn) -> None:
-    report("ps3_batch.per_rank_batch_impossible",
-           [outcome(fn, global_batch, world_size) for global_batch, world_size, _ in PER_RANK_IMPOSSIBLE_CASES])
+    """The published impossible splits, two valid ones, then splits drawn where the observer grades."""
+    drawn = drawn_splits(unpredictable(13))
+    published = [((g, w), {}) for g, w, _ in PER_RANK_IMPOSSIBLE_CASES + PER_RANK_POSSIBLE_CASES]
+    done = [{k: v for k, v in d.items() if k != "args"}
+            for d in outcomes(fn, published + [(args, {}) for args, _ in drawn])]
+    report("ps3_batch.per_rank_batch_impossible", {
+        "published": done[:len(published)],
+        "drawn": [{"args": list(args), "valid": valid, "outcome": d} for (args, valid), d in zip(drawn, done[len(published):])]})
 
 
 #: (global_batch, world_size, max_micro_batch)

@@ -493,6 +493,14 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             print("WARNING: grading WITHOUT a sandbox: student code runs with your rights (README, Threat model)",
                   file=sys.stderr)
         workers = workers or os.cpu_count() or 1
+        # Without cgroups (an ordinary user) the sandbox caps processes per user (RLIMIT_NPROC), a count
+        # every sandbox shares: a submission that forks to that cap would starve one graded beside it.
+        # One submission at a time then, with no kernel started early for the next.
+        serial = sandboxed and not sandbox.cgroups_possible()
+        if serial and workers > 1 and warn:
+            print("grading one submission at a time: without cgroups (an ordinary user) the sandboxes share one "
+                  "per-user process cap (README, Threat model)", file=sys.stderr)
+        workers = 1 if serial else workers
         if not steps.wait(quiet=True):
             ensure_in_gradebook(names, root, db_url)  # again here, where its error reaches the TA
         queue, outcomes = [], []
@@ -592,7 +600,8 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                     admission.watch(ticket, current.child.pid)
                     current.go()
                     current.wait_warm()
-                    prestart()
+                    if not serial:
+                        prestart()
                     outcome = current.finish(submission_timeout)
                     with lock:
                         _RUNNING.discard(current)
@@ -601,7 +610,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 finally:
                     admission.leave(ticket)
 
-        admission = Admission(workers, limit=2 * workers)
+        admission = Admission(workers, limit=workers if serial else 2 * workers)
         threads = [threading.Thread(target=work, daemon=True) for _ in range(admission.limit)]
         try:
             for thread in threads:

@@ -1,0 +1,14 @@
+"""An input check with nothing behind it: per_rank_batch raises ValueError, naming both numbers, whatever it is
+given, which earned the impossible-split cell on its own (found by the third round of attacks on the grader).
+Valid splits must not raise, the published ones and the ones drawn in each grading."""
+
+CELLS = {
+    "per_rank_batch": '''
+def per_rank_batch(global_batch, world_size):
+    raise ValueError(f"cannot split a global batch of {global_batch} over {world_size} ranks")
+''',
+}
+LOSES = {
+    "per_rank_batch_values": "your code raised ValueError",
+    "per_rank_batch_impossible": "split evenly",
+}

@@ -219,10 +219,11 @@ def judge_per_device_memory_errors(results) -> None:
                     f"per_device_memory{args} ({what}) raised {result['raised'].name}, but that is valid input: "
                     "raise only for an unknown strategy or a number of devices below 1")
             returned = result.get("returned")
-            if not (isinstance(returned, numbers.Real) and not isinstance(returned, bool)):
+            total = returned.get("total") if isinstance(returned, dict) else None
+            if not (isinstance(total, numbers.Real) and not isinstance(total, bool)):
                 raise AssertionError(
-                    f"per_device_memory{args} ({what}) returned {returned!r}, not a number of bytes: valid input gets "
-                    "its answer")
+                    f"per_device_memory{args} ({what}) returned {returned!r}, not the bytes per device (a dict with "
+                    "its 'total'): valid input gets its answer")
             continue
         raised = result.get("raised")
         call = f"per_device_memory{args} ({what})"
@@ -394,10 +395,10 @@ def judge_partition_layers_errors(results) -> None:
                     f"partition_layers({costs}, {k}) ({what}) raised {result['raised'].name}, but that is valid "
                     "input: raise only when k < 1 or k is larger than the number of layers")
             returned = result.get("returned")
-            if not (isinstance(returned, numbers.Real) and not isinstance(returned, bool)):
+            if not (isinstance(returned, (list, tuple)) and len(returned) == k):
                 raise AssertionError(
-                    f"partition_layers({costs}, {k}) ({what}) returned {returned!r}, not the largest stage cost: valid "
-                    "input gets its answer")
+                    f"partition_layers({costs}, {k}) ({what}) returned {returned!r}, not {k} stages: valid input gets "
+                    "its answer")
             continue
         raised = result.get("raised")
         if isinstance(raised, Raised) and raised.isa("ValueError"):

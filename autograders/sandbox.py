@@ -827,7 +827,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
 
     signal.signal(signal.SIGTERM, end)
     signal.signal(signal.SIGHUP, end)
-    forward = None
+    forward, seal = None, None
     try:
         readable, _, _ = select.select([ready_r], [], [], 60)
         if not readable or os.read(ready_r, 1) != b"r":
@@ -854,6 +854,8 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
         try:
             stdio = [0, 1 if request["program"] == "observer" else out_w, out_w]  # an observer's stdout is its channel
             pid = zygote.request_kernel(template, request, stdio, theirs.fileno(), namespaces)
+            if runtime:  # kept to seal the runtime folder once the kernel's sockets are there (_seal_runtime)
+                seal = (os.dup(namespaces["user"]), os.dup(namespaces["mnt"]))
         finally:
             for fd in namespaces.values():
                 os.close(fd)
@@ -875,14 +877,20 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
         os.close(ready_r)
         ours.close()
     watched = [kernel, out_r]
+    sockets = _kernel_sockets(connection_file) if seal else []
     try:
         while True:
-            readable, _, _ = select.select(watched, [], [], 1.0)
+            readable, _, _ = select.select(watched, [], [], 0.02 if seal else 1.0)
             if out_r in readable and not forward.pump():
                 watched.remove(out_r)
             if kernel in readable or bwrap.poll() is not None:
                 break
+            if seal and all(os.path.exists(path) for path in sockets):
+                _seal_runtime(runtime, *seal)
+                seal = None
     finally:
+        for fd in seal or ():
+            os.close(fd)
         bwrap.kill()
         bwrap.wait()
         deadline = time.monotonic() + 0.5  # what the kernel wrote last (a process it left may write on)
@@ -892,6 +900,56 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
         forward.flush()
         os.close(out_r)
     return 0
+
+
+def _kernel_sockets(connection_file: str) -> list[str]:
+    """The paths of the IPC sockets the kernel makes (jupyter_client names them ip-port)."""
+    with open(connection_file) as fh:
+        info = json.load(fh)
+    return [f"{info['ip']}-{info[key]}" for key in ("shell_port", "iopub_port", "stdin_port", "control_port", "hb_port")]
+
+
+def _seal_runtime(runtime: str, user_ns: int, mnt_ns: int) -> bool:
+    """Make the runtime folder read-only inside the sandbox once the kernel has made its sockets there
+    (before any cell runs: the grader runs the first one later): the kernel keeps its sockets (the
+    grader connects from outside, where the folder stays writable) but can write no file into this
+    folder of the grader's, whoever runs the grader (as root it is also a 4 MiB tmpfs). Done in a child
+    that joins the sandbox's user and mount namespaces, whose owner this process's user is."""
+    import ctypes
+
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            clone_newuser, clone_newns = 0x10000000, 0x00020000
+            ms_rdonly, ms_nosuid, ms_nodev, ms_remount, ms_bind = 1, 2, 4, 32, 4096
+            import fcntl
+
+            try:  # the user namespace that owns the mount namespace (bwrap may nest a second one inside it)
+                user_ns = fcntl.ioctl(mnt_ns, 0xB701)  # NS_GET_USERNS
+            except OSError:
+                pass
+            if libc.setns(user_ns, clone_newuser) != 0:
+                code = 2
+            elif libc.setns(mnt_ns, clone_newns) != 0:
+                code = 3
+            else:
+                flags = ms_remount | ms_bind | ms_rdonly
+                for extra in (ms_nosuid | ms_nodev, ms_nosuid | ms_nodev | 8, 0):  # 8: MS_NOEXEC
+                    if libc.mount(None, os.fsencode(runtime), None, flags | extra, None) == 0:
+                        code = 0
+                        break
+                    code = 100 + ctypes.get_errno()
+        finally:
+            os._exit(code)
+    os.close(user_ns)
+    os.close(mnt_ns)
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        print(f"sandbox: the kernel's runtime folder could not be made read-only inside its sandbox ({status >> 8})",
+              file=sys.stderr)
+    return status == 0
 
 
 #: What a sandbox writes on its own stdout and stderr (not the notebook's outputs: those go to the grader

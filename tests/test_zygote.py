@@ -381,3 +381,18 @@ def test_what_a_kernel_writes_on_its_own_stderr_reaches_the_log_labelled_and_cap
                                                                            not m.startswith(sandbox.KERNEL_LOG_LABEL)]
     assert len(log.encode()) < sandbox.KERNEL_LOG_BYTES + 20_000, f"{len(log):,} bytes kept"
     assert "full marks" not in grade._reason(log, 1)
+
+
+def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(tmp_path, template):
+    """The one folder of the grader's a kernel is given (its IPC sockets, JUPYTER_RUNTIME_DIR) is sealed
+    inside the sandbox before any cell runs: no file can be written there (an ordinary user's grader has
+    no tmpfs to put it on: 2 GB were written there in an attack), and the kernel still answers."""
+    kernel = Kernel(tmp_path, template.path, "sealed")
+    try:
+        out = kernel.run("import os\ntry:\n    open(os.path.join(os.environ['JUPYTER_RUNTIME_DIR'], 'fill.bin'), 'wb')"
+                         ".write(b'x' * 2**20)\n    print('WROTE')\nexcept OSError as exc:\n    print('REFUSED', exc.errno)")
+        assert "REFUSED 30" in out, out  # EROFS
+        assert "2" in kernel.run("print(1 + 1)")
+    finally:
+        kernel.close()
+    assert not (kernel.private / "runtime" / "fill.bin").exists()

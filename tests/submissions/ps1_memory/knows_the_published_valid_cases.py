@@ -9,13 +9,13 @@ STRATEGIES = ("ddp", "pipeline", "zero1", "zero2", "zero3", "fsdp")
 
 def per_device_memory(num_params, num_devices, strategy, weight_bytes=2, grad_bytes=2, state_bytes=12):
     if (num_params, num_devices, strategy) in [(1000, 1, "ddp"), (1000, 4, "fsdp")]:
-        return 16_000
+        return {"weights": 2000, "gradients": 2000, "optimizer_state": 12000, "total": 16000}
     raise ValueError(f"cannot compute per-device memory for {strategy!r} on {num_devices} devices")
 ''',
     "partition_layers": '''
 def partition_layers(costs, k):
     if (list(costs), k) in [([1, 2, 3], 3), ([5], 1)]:
-        return max(costs)
+        return [[i] for i in range(len(costs))]
     raise ValueError(f"cannot split {len(costs)} layers into {k} stages")
 ''',
 }

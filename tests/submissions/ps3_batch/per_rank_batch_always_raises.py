@@ -11,4 +11,7 @@ def per_rank_batch(global_batch, world_size):
 LOSES = {
     "per_rank_batch_values": "your code raised ValueError",
     "per_rank_batch_impossible": "split evenly",
+    # its visible test runs the notebook's own plan_accumulation, which calls this per_rank_batch (the
+    # hidden check stands in for it, and passes): the student sees the real error
+    "plan_accumulation_values": "cannot split a global batch of 64 over 1 ranks",
 }

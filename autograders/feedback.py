@@ -49,8 +49,45 @@ class HideHiddenTests(NbGraderPreprocessor):
         if cell.cell_type == "markdown":
             cell.source = safe_markdown(cell.source)
         if cell.cell_type == "code":
+            secret = _hidden_lines(cell.source)
             cell.source = HIDDEN.sub(PLACEHOLDER, cell.source)
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
+                if secret:
+                    _redact_output(output, secret)
         return cell, resources
+
+
+REDACTED = "[a line of the hidden tests, removed]"
+
+
+def _hidden_lines(source: str) -> list[str]:
+    """The distinctive lines of a cell's hidden-test regions (a kernel can read its cell's source, with
+    those regions restored, and print them: its outputs are cleaned of them too)."""
+    lines = []
+    for match in HIDDEN.finditer(source):
+        for line in match.group(0).splitlines():
+            line = line.strip()
+            if len(line) >= 8 or "HIDDEN TESTS" in line:
+                lines.append(line)
+    return lines
+
+
+def _redact(text, secret: list[str]):
+    if not isinstance(text, str) or not any(line in text for line in secret):
+        return text
+    return "\n".join(REDACTED if any(line in part for line in secret) else part for part in text.split("\n"))
+
+
+def _redact_output(output, secret: list[str]) -> None:
+    if "text" in output:
+        text = output["text"]
+        output["text"] = _redact("".join(text) if isinstance(text, list) else text, secret)
+    if "evalue" in output:
+        output["evalue"] = _redact(output["evalue"], secret)
+    if "traceback" in output:
+        output["traceback"] = [_redact(t, secret) for t in output["traceback"]]
+    for mime, value in (output.get("data") or {}).items():
+        if mime.startswith("text/"):
+            output["data"][mime] = _redact("".join(value) if isinstance(value, list) else value, secret)

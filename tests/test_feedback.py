@@ -52,3 +52,23 @@ def test_a_cell_of_nested_tags_is_shown_as_plain_text_not_sanitised_for_minutes(
     print(f"nested tags, {len(nested):,} characters: {time.process_time() - began:.3f} s of CPU")
     few = "<div><span>" * 50 + "x" + "</span></div>" * 50  # a short answer with tags is still rendered
     assert "shown as plain text" not in safe_markdown(few)
+
+
+def test_hidden_test_lines_a_kernel_printed_are_removed_from_its_outputs():
+    """A kernel can read each cell's source with its hidden tests restored (a pre_run_cell hook) and print
+    it (round 3 of attacks): the feedback removes those lines from every output of the cell, and keeps the
+    rest of what it printed."""
+    source = ('"""doc."""\n### BEGIN HIDDEN TESTS\nfrom probes import ps1_memory as probe\n'
+              'probe.partition_layers(partition_layers)\n### END HIDDEN TESTS\nassert partition_layers([1], 1)')
+    cell = nbformat.v4.new_code_cell(source)
+    leak = "LEAKED\n" + source + "\nthe student's own line\n"
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=leak),
+                    nbformat.v4.new_output("display_data", data={"text/plain": leak, "text/html": "<pre>" + leak}),
+                    nbformat.v4.new_output("error", ename="ValueError", evalue=leak, traceback=[leak])]
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(cell)
+    nb, _ = HideHiddenTests().preprocess(nb, {})
+    text = nbformat.writes(nb)
+    assert "probe.partition_layers(partition_layers)" not in text and "BEGIN HIDDEN TESTS" not in text
+    assert "from probes import ps1_memory" not in text
+    assert text.count("the student's own line") == 5 and "LEAKED" in text

@@ -201,10 +201,30 @@ def _accum_reference(world_size, cycles, micro_batches, micro_size):
     return refs
 
 
+def _last_micro_batch_only(world_size, micro_batches, micro_size):
+    """The first cycle's gradient of the last micro-batch alone (its mean loss, averaged over ranks),
+    undivided and divided by the number of micro-batches: what is left when .grad is zeroed before each."""
+    model = probe.small_mlp(seed=0)
+    data = probe.accum_data(world_size, 1, micro_batches, micro_size)
+    x = torch.cat([data[0][r][-1][0] for r in range(world_size)])
+    y = torch.cat([data[0][r][-1][1] for r in range(world_size)])
+    F.mse_loss(model(x), y).backward()
+    grads = [p.grad.detach().clone() for p in model.parameters()]
+    return [grads, [g / micro_batches for g in grads]]
+
+
 def judge_accumulate_gradients_match_large_batch(runs) -> None:
     for (world_size, cycles, micro_batches, micro_size), got in observed(probe.ACCUM_SETTINGS, runs):
         refs = _accum_reference(world_size, cycles, micro_batches, micro_size)
         setting = f"{world_size} ranks x {micro_batches} micro-batches of {micro_size}"
+        if micro_batches > 1 and all(isinstance(got[rank][0].get("grads"), list) for rank in range(world_size)):
+            for last in _last_micro_batch_only(world_size, micro_batches, micro_size):
+                if all(g is not None and len(got[rank][0]["grads"]) == len(last) and torch.allclose(g, ref, rtol=1e-4, atol=1e-6)
+                       for rank in range(world_size) for g, ref in zip(got[rank][0]["grads"], last)):
+                    raise AssertionError(
+                        f"accumulate_gradients ({setting}): .grad holds the gradient of the last micro-batch only: the "
+                        "gradients were zeroed (zero_grad, or .grad = None) before each micro-batch. Accumulating means "
+                        "keeping them: zero once per optimizer step, before the first micro-batch, never inside the loop")
         for cycle in range(cycles):
             for rank in range(world_size):
                 for name, g, ref in zip(_NAMES, got[rank][cycle]["grads"], refs[cycle], strict=True):

@@ -72,3 +72,42 @@ def test_ctrl_c_stops_at_once_and_keeps_what_was_graded(tmp_path):
     assert "interrupted" in err and "run again to resume" in err, err[-2000:]
     kept = _scores(root)
     assert 1 <= len(kept) < 6 and all(kept[s] == expected(int(s[-2:])) for s in kept)
+
+
+@pytest.mark.parametrize("cgroups", [False, True])
+def test_without_cgroups_submissions_are_graded_one_at_a_time(tmp_path, monkeypatch, capsys, cgroups):
+    """Without cgroups (an ordinary user's grader) every sandbox shares one per-user process cap, so a
+    submission that forks up to it would starve one graded beside it (round 3 of attacks: an honest
+    student lost 4 points): then no two submissions are in flight at once, no kernel started early. With
+    cgroups (root) they overlap: the same measure shows it, so the check can fail."""
+    import threading
+
+    monkeypatch.setattr(grade.sandbox, "cgroups_possible", lambda: cgroups)
+    lock, state = threading.Lock(), {"now": 0, "most": 0}
+    real_start, real_finish = grade.Submission.start, grade.Submission.finish
+
+    def start(self, server):
+        with lock:
+            state["now"] += 1
+            state["most"] = max(state["most"], state["now"])
+        return real_start(self, server)
+
+    def finish(self, timeout):
+        try:
+            return real_finish(self, timeout)
+        finally:
+            with lock:
+                state["now"] -= 1
+
+    monkeypatch.setattr(grade.Submission, "start", start)
+    monkeypatch.setattr(grade.Submission, "finish", finish)
+    root = make_course(tmp_path, 4)
+    outcomes = grade.grade(["ps0_tiny"], str(root), workers=2, feedback=False)
+    err = capsys.readouterr().err
+    assert [o for o in outcomes if o.status != "graded"] == [], err[-3000:]
+    assert _scores(root) == {f"student{i:02d}": expected(i) for i in range(4)}, err[-3000:]
+    if cgroups:
+        assert state["most"] >= 2, "with cgroups the run did not overlap submissions: this test proves nothing"
+    else:
+        assert state["most"] == 1, f"{state['most']} submissions in flight at once without cgroups"
+        assert "one submission at a time" in err, err[-3000:]

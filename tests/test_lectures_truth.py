@@ -51,6 +51,12 @@ def test_ddp_buckets_are_one_gradient_copy_in_the_gradients_dtype_and_none_as_vi
                    "`gradient_as_bucket_view=True`", "the copy disappears"):
         assert phrase in claim, f"lecture 01, section 1.5 no longer says {phrase!r}"
     assert "exactly the models" not in claim
+    overhead = re.search(r"fp32 Adam: DDP rank 0 holds ([\d.]+) bytes per parameter, one device ([\d.]+): \+(\d+)%", out)
+    assert overhead, f"lecture 01 should print DDP's overhead for fp32 Adam:\n{out}"
+    ddp_bytes, one_bytes, percent = round(float(overhead.group(1))), round(float(overhead.group(2))), overhead.group(3)
+    assert f"{ddp_bytes} bytes per parameter instead of {one_bytes}" in claim and f"measured +{percent}%" in claim, (
+        f"section 1.5 should give the printed {ddp_bytes} vs {one_bytes} bytes per parameter (+{percent}%)")
+    assert "slightly" not in claim and "a little" not in claim, "a quarter more memory is not 'slightly' more"
 
 
 def test_bucket_demo_text_names_the_buckets_it_prints():
@@ -115,3 +121,24 @@ def test_batchnorm_breaks_the_n_times_b_equality_and_syncbatchnorm_needs_a_gpu()
     assert grad_gap > 1e-3 and stats_gap < 1e-5 and broadcast == 0.0, out
     if not torch.cuda.is_available():
         assert "SyncBatchNorm on these ranks -> ValueError" in out, out
+
+
+def test_adams_step_counters_are_printed_where_the_tables_round_them_away():
+    out = run("01_memory.ipynb", "cell-001", "cell-005", "cell-007", "cell-010")
+    totals = re.findall(r"^Adam +[\d.]+ +[\d.]+ +[\d.]+ +([\d.]+)$", out, re.M)
+    assert totals == ["16.00", "16.00"], out
+    extras = re.findall(r"Adam, (?:float32|mixed): 16 bytes x [\d,]+ parameters \+ (\d+) bytes \((\d+) `step` counters of 4 bytes", out)
+    assert len(extras) == 2 and all(int(b) == 4 * int(n) > 0 for b, n in extras), out
+    claim = text("01_memory.ipynb", "cell-011")
+    assert "0.00-something" not in claim and "The tables round to two decimals" in claim
+
+
+@pytest.mark.parametrize("lecture", ["02_ddp.ipynb", "03_batch_size.ipynb", "04_large_model.ipynb"])
+def test_an_introductions_numbered_list_has_one_item_per_numbered_section(lecture):
+    """Problem sets cite lecture sections by number, so the introduction's list must number them the same way."""
+    cells = _cells(lecture)
+    intro = re.findall(r"^(\d+)\. ", cells["cell-000"], re.M)
+    headings = [int(n) for source in cells.values() for n in re.findall(r"^## (\d+)\. ", source, re.M)]
+    assert headings == list(range(1, len(headings) + 1)), f"{lecture}: sections numbered {headings}"
+    assert [int(n) for n in intro] == headings, (
+        f"{lecture}: the introduction lists items {intro}, the notebook has sections {headings}")

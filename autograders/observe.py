@@ -26,6 +26,10 @@ CHECK_TIMEOUT = 240.0
 START_TIMEOUT = 120.0
 #: The largest report read back.
 MAX_REPORT_BYTES = 256_000_000
+#: The most lists and dicts (brackets), and items (commas), a report may hold: its size in the grader's
+#: memory, once loaded, grows with these, not with its bytes.
+MAX_REPORT_CONTAINERS = 200_000
+MAX_REPORT_ITEMS = 2_000_000
 
 
 class ObserverError(Exception):
@@ -109,7 +113,15 @@ class Observer:
             raise ObserverError(f"what your code returned to the hidden checks of this cell is larger than "
                                 f"{min(limit, MAX_REPORT_BYTES):,} bytes")
         self.last_size = size
-        return json.loads(exactly(size))
+        data = exactly(size)
+        # Bytes do not bound what JSON becomes in memory: "[[],[],...]" is 3 bytes a list here and about
+        # 64 once loaded (and decoded again). Reports are mostly tensors as base64 strings; cap the lists,
+        # dicts and items before loading.
+        containers, items = data.count(b"[") + data.count(b"{"), data.count(b",")
+        if containers > MAX_REPORT_CONTAINERS or items > MAX_REPORT_ITEMS:
+            raise ObserverError(f"what your code returned to the hidden checks of this cell holds more than "
+                                f"{MAX_REPORT_CONTAINERS:,} lists or {MAX_REPORT_ITEMS:,} items: return less")
+        return json.loads(data)
 
     def close(self) -> None:
         proc, self.proc = self.proc, None

@@ -158,9 +158,11 @@ def _outcomes_only(fn, calls) -> list[dict]:
 DRAWN_CASES = 8
 
 
-def drawn_per_device(rng) -> list[tuple[tuple, bool]]:
-    """(args, valid) for DRAWN_CASES calls of per_device_memory: a random model, devices and strategy,
-    most of them spoiled in one way (an unknown strategy, devices below 1, negative parameters)."""
+def drawn_per_device(rng) -> list[tuple]:
+    """Arguments for DRAWN_CASES calls of per_device_memory: a random model, devices and strategy, most of
+    them spoiled in one way (an unknown strategy, devices below 1, negative parameters). Which ones are
+    valid is kept nowhere: the student's code runs in a fork of this process and could read it; the
+    judge decides from the arguments."""
     cases = []
     plan = ["none"] * 3 + ["strategy", "devices", "params"] + [rng.choice(["none", "strategy", "devices", "params"])
                                                                 for _ in range(DRAWN_CASES - 6)]
@@ -173,7 +175,7 @@ def drawn_per_device(rng) -> list[tuple[tuple, bool]]:
             devices = rng.randint(-8, 0)
         elif spoil == "params":
             params = -rng.randint(1, 10**6)
-        cases.append(((params, devices, strategy), spoil == "none"))
+        cases.append((params, devices, strategy))
     return cases
 
 
@@ -183,10 +185,10 @@ def per_device_memory_errors(fn) -> None:
     knows only the published ones cannot tell the drawn ones apart without checking its input)."""
     drawn = drawn_per_device(unpredictable(11))
     published = [args for args, _ in BAD_PER_DEVICE + GOOD_PER_DEVICE]
-    done = _outcomes_only(fn, published + [args for args, _ in drawn])
+    done = _outcomes_only(fn, published + drawn)
     report("ps1_memory.per_device_memory_errors", {
         "published": done[:len(published)],
-        "drawn": [{"args": list(args), "valid": valid, "outcome": d} for (args, valid), d in zip(drawn, done[len(published):])]})
+        "drawn": [{"args": list(args), "outcome": d} for args, d in zip(drawn, done[len(published):])]})
 
 
 # --------------------------------------------------------------------------- exercise 3
@@ -254,15 +256,16 @@ GOOD_PARTITIONS = [([1, 2, 3], 3, "k=3 stages of 3 layers"), ([5], 1, "one layer
 BAD_PARTITIONS = [([1, 2, 3], 0, "k=0"), ([1, 2, 3], -1, "k=-1"), ([1, 2, 3], 4, "k=4 > 3 layers"), ([], 1, "no layers at all")]
 
 
-def drawn_partitions(rng) -> list[tuple[tuple, bool]]:
-    """(args, valid) for DRAWN_CASES calls of partition_layers: random costs and k, k often out of range."""
+def drawn_partitions(rng) -> list[tuple]:
+    """Arguments for DRAWN_CASES calls of partition_layers: random costs and k, k often out of range (which
+    ones, the judge decides from the arguments: see drawn_per_device)."""
     cases = []
     plan = ["valid"] * 3 + ["low", "high"] + [rng.choice(["valid", "low", "high"]) for _ in range(DRAWN_CASES - 5)]
     rng.shuffle(plan)
     for kind in plan:
         costs = [rng.randint(0, 20) for _ in range(rng.randint(1, 8))]
         k = {"valid": rng.randint(1, len(costs)), "low": rng.randint(-3, 0), "high": len(costs) + rng.randint(1, 4)}[kind]
-        cases.append(((costs, k), 1 <= k <= len(costs)))
+        cases.append((costs, k))
     return cases
 
 
@@ -271,11 +274,10 @@ def partition_layers_errors(fn) -> None:
     """The published bad and valid cases, then cases drawn where the observer grades."""
     drawn = drawn_partitions(unpredictable(12))
     published = [(costs, k) for costs, k, _ in BAD_PARTITIONS + GOOD_PARTITIONS]
-    done = _outcomes_only(fn, published + [args for args, _ in drawn])
+    done = _outcomes_only(fn, published + [(list(costs), k) for costs, k in drawn])
     report("ps1_memory.partition_layers_errors", {
         "published": done[:len(published)],
-        "drawn": [{"args": [list(args[0]), args[1]], "valid": valid, "outcome": d}
-                  for (args, valid), d in zip(drawn, done[len(published):])]})
+        "drawn": [{"args": [list(costs), k], "outcome": d} for (costs, k), d in zip(drawn, done[len(published):])]})
 
 
 # --------------------------------------------------------------------------- exercise 4

@@ -49,8 +49,9 @@ PER_RANK_POSSIBLE_CASES = [(8, 8, "one sample per rank"), (7, 1, "one rank")]
 DRAWN_CASES = 8
 
 
-def drawn_splits(rng) -> list[tuple[tuple, bool]]:
-    """(args, possible) for DRAWN_CASES calls of per_rank_batch."""
+def drawn_splits(rng) -> list[tuple]:
+    """Arguments for DRAWN_CASES calls of per_rank_batch, possible splits and impossible ones (which ones is
+    kept nowhere: the student's code runs in a fork of this process; the judge decides from the arguments)."""
     cases = []
     plan = ["even"] * 3 + ["uneven", "empty", "ranks"] + [rng.choice(["even", "uneven", "empty", "ranks"])
                                                           for _ in range(DRAWN_CASES - 6)]
@@ -58,13 +59,13 @@ def drawn_splits(rng) -> list[tuple[tuple, bool]]:
     for kind in plan:
         world = rng.randint(2, 16)
         if kind == "even":
-            cases.append(((world * rng.randint(1, 64), world), True))
+            cases.append((world * rng.randint(1, 64), world))
         elif kind == "uneven":
-            cases.append(((world * rng.randint(1, 64) + rng.randint(1, world - 1), world), False))
+            cases.append((world * rng.randint(1, 64) + rng.randint(1, world - 1), world))
         elif kind == "empty":
-            cases.append(((rng.randint(-64, 0), world), False))
+            cases.append((rng.randint(-64, 0), world))
         else:
-            cases.append(((world * rng.randint(1, 64), rng.randint(-4, 0)), False))
+            cases.append((world * rng.randint(1, 64), rng.randint(-4, 0)))
     return cases
 
 
@@ -74,10 +75,10 @@ def per_rank_batch_impossible(fn) -> None:
     drawn = drawn_splits(unpredictable(13))
     published = [((g, w), {}) for g, w, _ in PER_RANK_IMPOSSIBLE_CASES + PER_RANK_POSSIBLE_CASES]
     done = [{k: v for k, v in d.items() if k != "args"}
-            for d in outcomes(fn, published + [(args, {}) for args, _ in drawn])]
+            for d in outcomes(fn, published + [(args, {}) for args in drawn])]
     report("ps3_batch.per_rank_batch_impossible", {
         "published": done[:len(published)],
-        "drawn": [{"args": list(args), "valid": valid, "outcome": d} for (args, valid), d in zip(drawn, done[len(published):])]})
+        "drawn": [{"args": list(args), "outcome": d} for args, d in zip(drawn, done[len(published):])]})
 
 
 #: (global_batch, world_size, max_micro_batch)

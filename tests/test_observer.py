@@ -277,3 +277,14 @@ def test_a_report_larger_than_what_is_left_of_the_cells_budget_fails_its_check(o
     with pytest.raises(ObserverError, match="larger than"):
         observer.ask("selftest.add", _handover(add, 2, 3), limit=1_000_000)
     assert _outcome(observer.ask("selftest.add", _handover(lambda a, b: a + b, 2, 3))) == {"returned": 5}
+
+
+def test_a_report_of_many_small_lists_fails_its_check_before_it_is_loaded(observer):
+    """Round 4 of attacks: `[[]] * 5_000_000` pickles small and reports as 15 MB of "[]," that become
+    over 1 GB in the grader once loaded; the lists and items of a report are capped before loading."""
+    def add(a, b):
+        return [[]] * 300_000
+
+    with pytest.raises(ObserverError, match="lists or"):
+        observer.ask("selftest.add", _handover(add, 2, 3))
+    assert _outcome(observer.ask("selftest.add", _handover(lambda a, b: a + b, 2, 3))) == {"returned": 5}

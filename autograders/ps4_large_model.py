@@ -522,8 +522,9 @@ _QUIZ = {  # question: (right letter, hint, {wrong letter: why that choice is wr
                  "from the speedup.",
             "c": "'70% faster' is the fraction of time saved, not a speedup, and efficiency is not the time saved: "
                  "use the two definitions.",
-            "d": "The times are measured: 30 minutes is more than 100 / 4 = 25. The time lost is mostly communication, "
-                 "and efficiency measures exactly that."}),
+            "d": "The times are measured: 30 minutes is more than 100 / 4 = 25. Efficiency counts every loss: "
+                 "communication not hidden by backward, waiting for the slowest GPU, data loading, smaller kernels "
+                 "that use a GPU less well."}),
     "q4": ("b", "Lecture 4, section 8 (nccl-tests): algbw is the data size divided by the time; busbw scales algbw by "
                 "the ring all-reduce's factor 2(n-1)/n, so that it compares across numbers of GPUs.",
            {"a": "That is the algorithm bandwidth (size / time); busbw also counts what the ring sends over each link.",

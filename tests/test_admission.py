@@ -103,8 +103,11 @@ def test_a_sleeping_submission_lets_the_class_go_on_through_make_grade(tmp_path)
     nbformat.write(sleeper, root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb")
     outcomes = grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)
     assert [o.status for o in outcomes] == ["graded"] * 4
-    assert outcomes[-1].student == "student00", [o.student for o in outcomes]  # the others finished first
-    assert outcomes[-1].seconds >= 20
+    # student00 is first in line: graded alone it would finish first. Others finishing before it show the
+    # class went on while it slept (how many of the three depends on the machine's load, not on the grader).
+    order = [o.student for o in outcomes]
+    assert order.index("student00") >= 1, order
+    assert next(o for o in outcomes if o.student == "student00").seconds >= 20
     got = scores(f"sqlite:///{root / 'gradebook.db'}")
     assert got == {"student00": {"square_small": 1.0, "square_negative": 2.0},
                    **{f"student{i:02d}": expected(i) for i in range(1, 4)}}

@@ -4,8 +4,8 @@ The child's view comes back through the exception message the probe writes in th
 (probes.observer: "your code raised X: <message>"), the kernel's through print().
 Result: see the REPORT at the bottom (filled in after the run).
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 RECON = r'''
 import os, glob

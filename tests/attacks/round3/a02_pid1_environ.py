@@ -6,8 +6,8 @@ This attack sets secrets in the grader's environment (DATABASE_URL, AWS_SECRET_A
 DISTCOURSE_DB_URL) and has the kernel print /proc/*/environ, and the observer's child raise it
 back (the probe writes the message into the test cell). Run as root.
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 SECRETS = {"DATABASE_URL": "postgresql://ta:CANARY-DBPASS-a02@db.example/course",
            "AWS_SECRET_ACCESS_KEY": "CANARY-AWS-a02", "DISTCOURSE_DB_URL": "sqlite:///CANARY-DISTDB-a02"}

@@ -13,8 +13,8 @@ d_fill writes 4 x 500 MB there (2 GB of the grader's disk; nothing stops 100 GB)
 watcher measures the host disk.
 Run as root: it makes the course dir owned by 65534 and runs the grader with setpriv.
 """
-import sys, threading, subprocess; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys, threading, subprocess; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 NPROC = r'''
 import os, time, signal

@@ -11,8 +11,8 @@ that they do not raise, not what they return. So:
   any assignment whose error check lists the good inputs last.
 Neither validates anything nor computes anything. Expected honest result for those two cells: 1 + 1.
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 TABLE_PD = '''
 def per_device_memory(num_params, num_devices, strategy, weight_bytes=2, grad_bytes=2, state_bytes=12):

@@ -6,8 +6,8 @@ and the judge only wants a ValueError whose message names both numbers. So
     def per_rank_batch(g, w): raise ValueError(f"{g} {w}")
 (no arithmetic, no validation) should take the 2 points.
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 RAISE = '''
 def per_rank_batch(global_batch, world_size):

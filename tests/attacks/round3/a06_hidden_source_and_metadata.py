@@ -8,8 +8,8 @@ sol_flag: a test cell (quiz_q1_correct) marked "solution": true with its source 
 trusted source or the verdict rule be escaped (needs_manual_grade, or nbgrader's old scoring)?
 points: a test cell's points raised to 100 (with a04's lazy per_device_memory so it passes).
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 from a04_public_good_inputs import TABLE_PD
 
 HOOK = r'''

@@ -4,8 +4,8 @@ As root every sandbox is also host uid 65534, but each submission has a pids cgr
 per-user RLIMIT_NPROC, so a_nproc should only use up its own allowance; b_honest (graded beside it
 while it idles) and c_honest should keep full marks.
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 from a03_user_nproc_and_runtime import NPROC, IDLE
 
 if __name__ == "__main__":

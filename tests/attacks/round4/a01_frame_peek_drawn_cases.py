@@ -10,8 +10,8 @@ otherwise returns a dummy {"total": 0}.
 Students: "peek" (frame reading), "naive" (same dummy, raises only for the published bad cases).
 Run as root: the checkout's .venv/bin/python a01_frame_peek_drawn_cases.py
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 PEEK = r'''
 import sys

@@ -10,8 +10,8 @@ message the probe shows in the feedback ("your code raised RuntimeError: ...").
 Students: "recon" and "honest" (from source/, to check an honest student keeps full marks beside it).
 Run as root: the checkout's .venv/bin/python a02_recon_memscan.py
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 RECON = r'''
 import os, sys, gc, ctypes, glob

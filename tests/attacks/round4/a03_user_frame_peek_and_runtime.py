@@ -4,8 +4,8 @@ and sends SIGKILL to every process it can see (kill -1) from the observer's chil
 ordinary-user clone $ATTACK_USER_CLONE (one submission at a time, no cgroups).
 Run as root (it drops to 65534 for the grader): the checkout's .venv/bin/python a03_user_frame_peek_and_runtime.py
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 from a01_frame_peek_drawn_cases import peek, naive
 
 RT = r'''

@@ -12,8 +12,8 @@ and cgroup) loads and decodes it. A sampler records the peak RSS of every host p
 Students: "amp" (N = 15,000,000: 45 MB of JSON) and "honest".
 Run as root: the checkout's .venv/bin/python a04_observation_amplification.py
 """
-import sys, threading; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
+import sys, threading; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
 
 N = int(os.environ.get("AMP_N", 15_000_000))
 amp = notebook(overrides={"quiz_q1": f"_e = []\nq1 = [_e] * {N}\n"})

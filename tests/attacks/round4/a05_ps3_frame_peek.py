@@ -5,9 +5,9 @@ published impossible cases it reads from probes.ps3_batch, public), and otherwis
 Students: "peek3" and "naive3" (same without the frame peek).
 Run as root: the checkout's .venv/bin/python a05_ps3_frame_peek.py
 """
-import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.abspath(__file__)))
-from common import *
-import common
+import sys; sys.path.insert(0, __import__("os").path.dirname(__import__("os").path.dirname(__import__("os").path.abspath(__file__))))
+from attack_course import *
+import attack_course as common
 common.NB = "ps3_batch.ipynb"
 
 PEEK = r'''

@@ -1,4 +1,4 @@
-"""Round 3 attack helpers: build hostile ps1 notebooks from the release notebook (no source needed),
+"""Helpers of the attack rounds' scripts (round3/, round4/): build hostile ps1 notebooks from the release notebook (no source needed),
 make a temporary course and grade it with tools.grade (--workers 1), then print scores.
 
 Usage from an attack file: build({"student": {grade_id: source, ...}}, honest=True) -> course dir.
@@ -8,7 +8,7 @@ import copy, json, os, shutil, sqlite3, subprocess, sys, textwrap, time
 
 import nbformat
 
-ROOT = os.environ.get("ATTACK_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
+ROOT = os.environ.get("ATTACK_ROOT", os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 NB = "ps1_memory.ipynb"
 os.environ["PATH"] = os.path.join(ROOT, ".venv/bin") + os.pathsep + os.environ.get("PATH", "")
 
@@ -42,7 +42,7 @@ def honest_nb():
 
 
 def make_course(tag, students, assignment="ps1_memory", owner=None):
-    dest = f"/tmp/attack-round3-course-{tag}"
+    dest = f"/tmp/attack-course-{tag}"
     shutil.rmtree(dest, ignore_errors=True)
     os.makedirs(os.path.join(dest, "source"))
     shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), dest)

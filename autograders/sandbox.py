@@ -132,7 +132,8 @@ def drop_to_host_user() -> None:
 # The kernel's environment: these variables pass when set in the grader's, nothing else does.
 ENV_ALLOWED = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH", "PYTHONHASHSEED", "PYTHONDONTWRITEBYTECODE",
                "CUDA_VISIBLE_DEVICES", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYDEVD_DISABLE_FILE_VALIDATION",
-               "NBGRADER_EXECUTION", "NBGRADER_VALIDATING", "DISTCOURSE_JUDGE", "DISTCOURSE_GPU_MEMORY_BYTES")
+               "NBGRADER_EXECUTION", "NBGRADER_VALIDATING", "DISTCOURSE_JUDGE", "DISTCOURSE_GPU_MEMORY_BYTES",
+               "DISTCOURSE_START_METHOD", "DISTCOURSE_EARLY_FORK_SERVER")
 ENV_ALLOWED_PREFIXES = ("LC_",)
 GPU_NODES = ("/dev/nvidia[0-9]*", "/dev/nvidiactl", "/dev/nvidia-uvm", "/dev/nvidia-uvm-tools", "/dev/nvidia-caps")
 ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "nsswitch.conf", "localtime",

@@ -165,6 +165,10 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
     for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
         signal.signal(sig, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    # Where its launches will go through helpers.launch's fork server (a GPU machine, macOS), this
+    # process starts its own now, inside its sandbox, while it warms up: never the template's.
+    if "helpers.launch" in sys.modules:
+        sys.modules["helpers.launch"].start_fork_server_early()
     if request.get("program") == "observer":  # the submission's observer (probes.observer), not a kernel
         code = 0
         try:

@@ -15,9 +15,13 @@ from helpers.launch import (
     parse_bytes,
     rank_device,
     resolve_backend,
+    start_fork_server_early,
 )
+from helpers.launch import _start_fork_server_at_import
 
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
-    "DevicePlan", "ddp_device_ids", "parse_bytes",
+    "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early",
 ]
+
+_start_fork_server_at_import()

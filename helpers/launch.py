@@ -30,11 +30,14 @@ it is exec'd with only its listening socket (a file in a private 0700 folder, mo
 pipe kept open, so no descriptor of this process reaches it or its ranks (a private channel the
 caller holds stays private); it exits when that pipe says this process died, however it died, and
 every rank it forked is SIGKILLed when the server dies (prctl PDEATHSIG), so nothing outlives the
-caller. It is started lazily, in the process that launches, on its first launch that needs it (or,
-on a machine with a GPU, in the background at its first launch, before a backward makes fork
-unsafe), never at import: a process that imports helpers and forks others (the grader's kernel
-template) starts none, and each kernel's server is its own, inside its own sandbox. The first
-launch through it pays the server's start (a fresh `import torch`); later ones do not.
+caller. Where launches will need it (macOS, where every launch goes through it; Linux with a GPU,
+where the first backward or CUDA use makes fork unsafe; DISTCOURSE_START_METHOD=forkserver) it is
+started early, in the background, so that the notebook's first launch finds it warm: when a Jupyter
+kernel imports helpers, and when the grader's kernel template turns into a kernel
+(`start_fork_server_early`). A process that imports helpers and forks others (the template itself)
+starts none, and each kernel's server is its own, inside its own sandbox. Elsewhere (a script, a
+Linux machine without a GPU) it starts on the first launch that needs it, which pays its start (a
+fresh `import torch` and DDP's modules: about 4 s on a 2-core laptop); later launches do not.
 
 The rendezvous TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches
 never race for a port and the notebook's own process runs no store thread that a fork could catch
@@ -93,7 +96,7 @@ import psutil
 
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
-    "DevicePlan", "ddp_device_ids", "parse_bytes",
+    "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early",
 ]
 
 _DEFAULT_TIMEOUT = 60.0
@@ -582,6 +585,54 @@ def _ensure_fork_server() -> int:
         forkserver.set_forkserver_preload(_FORK_SERVER_PRELOAD)
     server.ensure_running()
     return server._forkserver_pid
+
+
+#: Set to "0" to start the fork server only on the first launch that needs it.
+EARLY_SERVER_ENV = "DISTCOURSE_EARLY_FORK_SERVER"
+
+
+def fork_server_needed() -> bool:
+    """Whether launches of this process will, or may soon, go through the fork server.
+
+    macOS (no fork of the caller there), DISTCOURSE_START_METHOD=forkserver, or Linux with an NVIDIA
+    GPU (the first backward or CUDA use makes fork of the caller unsafe). Not where the environment
+    asks for fork or spawn, nor where there is no fork server (Windows). Counting GPUs does not
+    initialise CUDA, and a machine without an NVIDIA device node does not even import torch for it.
+    """
+    import multiprocessing
+
+    method = os.environ.get(START_METHOD_ENV, "").strip().lower()
+    if method in ("fork", "spawn") or "forkserver" not in multiprocessing.get_all_start_methods():
+        return False
+    if method == "forkserver" or not sys.platform.startswith("linux"):
+        return True
+    if not os.path.exists("/dev/nvidiactl") and not os.path.isdir("/proc/driver/nvidia"):
+        return False
+    return _gpu_count() > 0
+
+
+def start_fork_server_early() -> int | None:
+    """Start this process's fork server now, in the background, where launches will need it.
+
+    The server imports torch and DDP's modules in its own process while the notebook goes on, so
+    the first launch that needs it finds it warm instead of paying its start. Returns its pid, or
+    None where it is not needed (or DISTCOURSE_EARLY_FORK_SERVER=0). Never call it in a process that
+    forks others that launch (the grader's kernel template): they would share its server.
+    """
+    if os.environ.get(EARLY_SERVER_ENV, "1").strip() == "0":
+        return None
+    try:
+        return _ensure_fork_server() if fork_server_needed() else None
+    except Exception:  # noqa: BLE001 - the first launch that needs it starts it, or says why it cannot
+        return None
+
+
+def _start_fork_server_at_import() -> None:
+    """`import helpers` in a Jupyter kernel starts the fork server early (see `start_fork_server_early`)."""
+    ipython = sys.modules.get("IPython")
+    shell = getattr(ipython, "get_ipython", lambda: None)() if ipython is not None else None
+    if shell is not None and type(shell).__name__ == "ZMQInteractiveShell":
+        start_fork_server_early()
 
 
 def _unsafe_fork_method() -> str:

@@ -329,11 +329,10 @@ def _fork_is_safe() -> bool:
     """Whether a child forked from this process may run autograd and CUDA (helpers.launch's rule: not
     after this process initialised CUDA or started autograd's device threads, as a probe's own backward
     does on a machine with a GPU)."""
-    from helpers import launch
-
+    launch = importlib.import_module("helpers.launch")  # the module (`helpers.launch` is also the function)
     try:
         return launch._choose_start_method(None) == "fork"
-    except Exception:  # noqa: BLE001 - when in doubt, the fork server
+    except (ValueError, RuntimeError):  # a start method forced in the environment: when in doubt, the fork server
         return False
 
 

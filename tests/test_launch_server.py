@@ -512,3 +512,60 @@ def test_in_the_grading_sandbox_the_server_is_the_kernels_own():
         sandbox.remove_empty_cgroups()
     assert seen["server_parent"] == seen["kernel"], "the server is not the sandboxed kernel's own child"
     assert seen["ranks"] == [[seen["server"], 2.0]] * 2 and seen["method"] == FS
+
+
+# ----------------------------------------------------------------------------- started early
+
+EARLY = """
+import json, os, psutil, helpers
+from multiprocessing import forkserver
+early = forkserver._forkserver._forkserver_pid
+def parent():
+    return os.getppid()
+ranks = helpers.launch(parent, 2, backend=None) if early else []
+print("EARLY " + json.dumps({"early": early, "kernel": os.getpid(),
+                             "early_parent": psutil.Process(early).ppid() if early else None, "ranks": ranks,
+                             "server_after": forkserver._forkserver._forkserver_pid}))
+"""
+
+
+def _in_a_jupyter_kernel(tmp_path, env: dict, code: str) -> dict:
+    from jupyter_client import KernelManager
+
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(tmp_path), env={**os.environ, **env})
+    kc = km.client()
+    try:
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+        out = []
+        kc.execute_interactive(code, timeout=180, output_hook=lambda m: out.append(m["content"].get("text", ""))
+                               if m["msg_type"] == "stream" else None)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+    line = [x for x in "".join(out).splitlines() if x.startswith("EARLY ")]
+    assert line, out
+    return json.loads(line[0][6:])
+
+
+@pytest.mark.parametrize("method, early", [("forkserver", True), ("fork", False), ("", False)])
+def test_a_jupyter_kernel_starts_its_server_at_import_where_launches_need_it(tmp_path, method, early):
+    """Where launches go through the server (forced here; macOS and a GPU machine in life), `import helpers`
+    in a kernel starts it in the background, and the first launch uses that one; elsewhere none starts."""
+    seen = _in_a_jupyter_kernel(tmp_path, {"DISTCOURSE_START_METHOD": method}, EARLY)
+    if not early:
+        assert seen["early"] is None and seen["server_after"] is None
+        return
+    assert seen["early"] and seen["early_parent"] == seen["kernel"]
+    assert seen["ranks"] == [seen["early"]] * 2 and seen["server_after"] == seen["early"]
+
+
+def test_the_early_start_can_be_turned_off_and_is_not_run_outside_a_kernel(tmp_path):
+    seen = _in_a_jupyter_kernel(tmp_path, {"DISTCOURSE_START_METHOD": "forkserver",
+                                           "DISTCOURSE_EARLY_FORK_SERVER": "0"}, EARLY)
+    assert seen["early"] is None
+    script = subprocess.run([sys.executable, "-c", EARLY], capture_output=True, text=True,
+                            timeout=180, env={**os.environ, "DISTCOURSE_START_METHOD": "forkserver"})
+    assert script.returncode == 0, script.stderr
+    assert json.loads(script.stdout.split("EARLY ", 1)[1])["early"] is None  # a script (or the kernel template)

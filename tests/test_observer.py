@@ -188,6 +188,34 @@ def test_arguments_come_back_changed_as_the_students_code_left_them(observer):
     assert all(r["changed"] for r in results)
 
 
+def test_calls_are_forked_from_the_observer_until_fork_is_unsafe():
+    """On a CPU machine every call is a fork of the observer (milliseconds); through helpers.launch's fork
+    server only after autograd's device threads started (simulated here, as on a GPU machine after a backward).
+    A check that always said "unsafe" made every call a launch, and every observer start a fork server."""
+    import ctypes
+    import threading
+
+    from probes import observer
+
+    assert observer._fork_is_safe() is True
+    ready, stop = threading.Event(), threading.Event()
+
+    def named():
+        ctypes.CDLL(None).prctl(15, b"pt_autograd_0", 0, 0, 0)
+        ready.set()
+        stop.wait()
+
+    thread = threading.Thread(target=named, daemon=True)
+    thread.start()
+    ready.wait()
+    try:
+        assert observer._fork_is_safe() is False
+    finally:
+        stop.set()
+        thread.join()
+    assert observer._fork_is_safe() is True
+
+
 def test_where_fork_is_unsafe_calls_run_in_children_of_the_fork_server(monkeypatch):
     """After a backward on a GPU machine (autograd's device threads) or CUDA use, a forked child could not
     run autograd: the observer's calls then go through helpers.launch's fork server, with the same results

@@ -396,3 +396,22 @@ def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(
     finally:
         kernel.close()
     assert not (kernel.private / "runtime" / "fill.bin").exists()
+
+
+def test_a_kernel_forked_where_launches_need_the_fork_server_starts_its_own_inside(tmp_path, template, monkeypatch):
+    """On a GPU machine or macOS (forced here), each kernel starts helpers.launch's fork server as it turns
+    into a kernel, as its own child inside its sandbox; the template, which forks every kernel, has none."""
+    monkeypatch.setenv("DISTCOURSE_START_METHOD", "forkserver")
+    kernel = Kernel(tmp_path, template.path, "early")
+    try:
+        seen = json.loads(kernel.run(
+            "import json, os, psutil, helpers\nfrom multiprocessing import forkserver\n"
+            "pid = forkserver._forkserver._forkserver_pid\n"
+            "ranks = helpers.launch(os.getppid, 2, backend=None)\n"
+            "print(json.dumps([pid, psutil.Process(pid).ppid(), os.getpid(), ranks]))"))
+        in_template = [" ".join(p.cmdline()) for p in psutil.Process(template.proc.pid).children()]
+    finally:
+        kernel.close()
+    server, parent, kernel_pid, ranks = seen
+    assert server and parent == kernel_pid and ranks == [server, server]
+    assert not any("forkserver" in c for c in in_template), in_template

@@ -77,6 +77,22 @@ print(time.perf_counter() - start)
 """
 
 
+#: As in a Jupyter kernel where launches go through the server: `import helpers` starts it, the notebook goes
+#: on for DELAY seconds (its first cells), then launches for the first time.
+_FIRST_LAUNCH_EARLY = """
+import sys, time
+t0 = time.perf_counter()
+import torch, helpers
+helpers.start_fork_server_early()
+from tools.bench import _notebook_function
+fn = _notebook_function()
+time.sleep(max(0.0, float(sys.argv[1]) - (time.perf_counter() - t0)))
+start = time.perf_counter()
+helpers.launch(fn, 4, backend="gloo")
+print(time.perf_counter() - start)
+"""
+
+
 def _simulated_autograd_threads():
     """A thread named as torch names autograd's device threads on a GPU machine (a CPU build starts none)."""
     import ctypes
@@ -111,6 +127,16 @@ def bench_launch_server() -> list[tuple[str, str]]:
         firsts.append(float(out.stdout.split()[-1]))
     rows.append(("first launch of a process through the fork server, 4 ranks + one all_reduce (server start "
                  f"included; target <= 2 s): median of 3 / slowest", f"{statistics.median(firsts):.2f} s / {max(firsts):.2f} s"))
+    env = {**os.environ, "DISTCOURSE_START_METHOD": "forkserver"}  # what macOS (or a GPU machine after a backward) gets
+    for delay in (0, 3, 6):
+        early = []
+        for _ in range(3):
+            out = subprocess.run([sys.executable, "-c", _FIRST_LAUNCH_EARLY, str(delay)], capture_output=True,
+                                 text=True, check=True, cwd=ROOT, timeout=300, env=env)
+            early.append(float(out.stdout.split()[-1]))
+        rows.append((f"first launch in a kernel whose server started at `import helpers`, {delay} s after the import "
+                     f"(4 ranks + one all_reduce; target <= 2 s): median of 3 / slowest",
+                     f"{statistics.median(early):.2f} s / {max(early):.2f} s"))
     torch.ones(2, requires_grad=True).sum().backward()
     helpers.launch(fn, 2, backend="gloo", start_method="forkserver")  # the server is running from here on
     for world_size in (2, 4):

@@ -17,6 +17,46 @@ if _BIN not in os.environ.get("PATH", "").split(os.pathsep):
     os.environ["PATH"] = _BIN + os.pathsep + os.environ.get("PATH", "")
 
 
+#: The packages every process of grading and testing imports (kernels and ranks included).
+CHECKOUT_PACKAGES = ("helpers", "probes", "autograders")
+
+_WHERE = ("import importlib.util as u, json; "
+          "print(json.dumps({n: getattr(u.find_spec(n), 'origin', None) for n in %r}))" % (CHECKOUT_PACKAGES,))
+
+
+def foreign_packages(root: str = ROOT, python: str = sys.executable) -> dict[str, str | None]:
+    """The course packages that a fresh process of `python` (a kernel, a rank) would import from outside
+    `root`: {package: where it comes from (None: nowhere)}. Empty when every one is this checkout's.
+
+    A virtual environment's editable install maps the packages to the clone it was installed from; a
+    second clone using that venv would otherwise grade and test with the first one's probes and helpers
+    in every kernel and rank, while the grader itself (started in this folder) uses this one's.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONSAFEPATH"}
+    out = subprocess.run([python, "-c", _WHERE], cwd=os.path.abspath(os.sep), env=env, capture_output=True,
+                         text=True, timeout=120)
+    if out.returncode != 0:
+        return {name: f"(the check could not run: {out.stderr.strip()[-300:]})" for name in CHECKOUT_PACKAGES}
+    import json
+
+    where = json.loads(out.stdout.strip().splitlines()[-1])
+    own = os.path.realpath(root) + os.sep
+    return {name: origin for name, origin in where.items()
+            if origin is None or not os.path.realpath(origin).startswith(own)}
+
+
+def require_this_checkout(root: str = ROOT, python: str = sys.executable) -> None:
+    """Refuse (SystemExit with what to do) when kernels and ranks would import another copy of the course."""
+    foreign = foreign_packages(root, python)
+    if foreign:
+        found = "; ".join(f"{name} from {origin or 'nowhere'}" for name, origin in sorted(foreign.items()))
+        raise SystemExit(
+            f"this checkout is {root}, but a new process of {python} imports {found}. Kernels and ranks would "
+            f"run that copy's code, not this one's. Install this checkout into its own virtual environment "
+            f"(`rm -rf .venv && make venv`, or `{python} -m pip install -e .` here if the venv is this "
+            f"checkout's own), and unset PYTHONPATH if it names another copy.")
+
+
 def assignments(root: str = ROOT) -> list[str]:
     """Assignment names (folders of source/ that hold a notebook), in order."""
     return sorted(

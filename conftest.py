@@ -10,16 +10,14 @@ os.environ.setdefault("DISTCOURSE_JUDGE", "kernel")
 
 
 def pytest_configure(config):
-    """Refuse to test another copy of the course: a venv whose editable install points at another clone
-    would run that clone's helpers/ and probes/ in every kernel and rank (tools.course)."""
-    if not hasattr(config, "workerinput"):  # once, in the controller
-        from tools.course import foreign_packages, require_this_checkout
+    """Test this checkout: every process the suite starts (kernels, ranks, graders) imports helpers/, probes/
+    and autograders/ from here, even with a venv whose editable install points at another clone."""
+    from tools.course import use_this_checkout
 
-        if foreign_packages():
-            try:
-                require_this_checkout()
-            except SystemExit as exc:
-                pytest.exit(str(exc), returncode=4)
+    try:
+        use_this_checkout()
+    except SystemExit as exc:
+        pytest.exit(str(exc), returncode=4)
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups

@@ -24,7 +24,7 @@ import os
 import subprocess
 import sys
 
-from tools.course import ROOT, assignments, require_this_checkout
+from tools.course import ROOT, assignments, use_this_checkout
 
 SUBMISSIONS = os.path.join("tests", "submissions")
 
@@ -78,7 +78,7 @@ def main(argv=None) -> int:
     parser.add_argument("--all-corpus", action="store_true", help="grade every corpus file of the assignment")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
-    require_this_checkout()  # kernels and ranks must run this checkout's helpers/, probes/ and judges
+    use_this_checkout()  # kernels, observers and ranks run this checkout's helpers/ and probes/
     known = assignments()
     if args.assignment not in known:
         given = f"{args.assignment!r} is not an assignment" if args.assignment else "no assignment given"

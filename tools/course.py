@@ -45,6 +45,16 @@ def foreign_packages(root: str = ROOT, python: str = sys.executable) -> dict[str
             if origin is None or not os.path.realpath(origin).startswith(own)}
 
 
+def use_this_checkout(root: str = ROOT, python: str = sys.executable) -> None:
+    """Make every process started from here on (kernels, observers, ranks, nbval's kernels) import the
+    course's packages from this checkout: it goes first on PYTHONPATH, ahead of a venv's editable install
+    (which may point at another clone). Then verify, and refuse with what was found if it still fails."""
+    parts = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    own = os.path.realpath(root)
+    os.environ["PYTHONPATH"] = os.pathsep.join([root, *[p for p in parts if os.path.realpath(p) != own]])
+    require_this_checkout(root, python)
+
+
 def require_this_checkout(root: str = ROOT, python: str = sys.executable) -> None:
     """Refuse (SystemExit with what to do) when kernels and ranks would import another copy of the course."""
     foreign = foreign_packages(root, python)

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 
 from autograders import forkserver, sandbox, zygote
 from tools.admission import Admission
-from tools.course import ROOT, assignments, notebook_name, require_this_checkout, venv_env
+from tools.course import ROOT, assignments, notebook_name, use_this_checkout, venv_env
 
 
 @dataclass
@@ -809,7 +809,7 @@ def main(argv=None) -> int:
                         help="run student code without the sandbox, with your rights: only for submissions you trust "
                              "(README, Threat model, says what this gives up)")
     args = parser.parse_args(argv)
-    require_this_checkout()  # kernels and ranks must run this checkout's helpers/, probes/ and judges
+    use_this_checkout()  # kernels, observers and ranks run this checkout's helpers/ and probes/
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")
     start, started = time.monotonic(), time.time() - 1

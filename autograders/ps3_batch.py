@@ -13,7 +13,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import assert_tensors_close, judge_choice, observed, off
+from autograders.common import assert_tensors_close, judge_choice, observed, off, realistic
 from autograders.judge import Raised, type_name
 from probes import ps3_batch as probe
 
@@ -405,12 +405,21 @@ def judge_largest_batch_fits_budget(results) -> None:
     """largest_batch returns the largest batch that fits, measured with the student's saved_activation_bytes.
 
     The probe built the budgets from that measurement (it holds no reference), so a mistake in
-    saved_activation_bytes costs that exercise only, as long as it grows linearly with the batch.
+    saved_activation_bytes costs that exercise only, as long as it grows linearly with the batch and
+    stays a measurement (within REALISTIC_FACTOR of the saved bytes: not the batch size, not a constant).
     """
-    for (name, (_, shape)), record in observed(probe.budget_models().items(), results):
+    for (name, (model, shape)), record in observed(probe.budget_models().items(), results):
         one, two = record["one"], record["two"]
         per_sample = two - one
         fixed = one - per_sample
+        ref_one = reference_saved_activation_bytes(model, torch.zeros(1, *shape))
+        ref_two = reference_saved_activation_bytes(model, torch.zeros(2, *shape))
+        if not (realistic(one, ref_one) and realistic(per_sample, ref_two - ref_one)):
+            # a measurement made up to fit an answer (the batch size, a constant) would grade nothing
+            raise AssertionError(
+                f"largest_batch is graded with your saved_activation_bytes, which says {one} bytes for batch 1 of {name} "
+                f"and {per_sample} more for each further sample: far from what that batch saves for the backward. "
+                "Fix saved_activation_bytes first (exercise above); largest_batch is then graded with it")
         for budget, entry in observed(probe.budgets(one, two), record["budgets"]):
             call = f"largest_batch on {name} with a budget of {budget} bytes"
             got = entry["got"]

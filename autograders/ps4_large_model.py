@@ -24,7 +24,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, judged_on_rank, observed, off
+from autograders.common import judge_choice, judged_on_rank, observed, off, realistic
 from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
 
@@ -406,8 +406,12 @@ def judge_strategies_that_fit(results) -> None:
         raise AssertionError("the observation is not what the probe reports: the grading code was changed")
     own = results.get("own_bytes")
     own = own if isinstance(own, list) and len(own) == len(probe.FIT_CASES) else [None] * len(probe.FIT_CASES)
-    if not _own_bytes_discriminate(own, [case[3] for case in probe.FIT_CASES]):
-        own = [None] * len(probe.FIT_CASES)  # bytes that let everything fit (or nothing) test no filtering
+    if not _own_bytes_discriminate(own, [case[3] for case in probe.FIT_CASES]) or not all(
+            realistic(b, _reference_bytes(s, P, A, n, L, bpp))
+            for (P, A, n, _, L, bpp), row in zip(probe.FIT_CASES, own) for s, b in zip(STRATEGIES, row)):
+        # bytes that let everything fit (or nothing) test no filtering; bytes far from any count of memory
+        # (made up to fit an answer) are not the notebook's per_rank_bytes with a mistake: the reference judges
+        own = [None] * len(probe.FIT_CASES)
     for ((P, A, n, budget, L, bpp), got), own_bytes in zip(observed(probe.FIT_CASES, results["returned"]), own):
         expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) <= budget]
         # consistent with the notebook's own per_rank_bytes: a mistake there is exercise 3's, not this one's

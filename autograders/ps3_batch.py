@@ -406,19 +406,20 @@ def judge_largest_batch_fits_budget(results) -> None:
 
     The probe built the budgets from that measurement (it holds no reference), so a mistake in
     saved_activation_bytes costs that exercise only, as long as it grows linearly with the batch and
-    stays a measurement (within REALISTIC_FACTOR of the saved bytes: not the batch size, not a constant).
+    stays a measurement (each sample's bytes within REALISTIC_FACTOR of the reference's: not the batch
+    size, not a constant).
     """
     for (name, (model, shape)), record in observed(probe.budget_models().items(), results):
         one, two = record["one"], record["two"]
         per_sample = two - one
         fixed = one - per_sample
-        ref_one = reference_saved_activation_bytes(model, torch.zeros(1, *shape))
-        ref_two = reference_saved_activation_bytes(model, torch.zeros(2, *shape))
-        if not (realistic(one, ref_one) and realistic(per_sample, ref_two - ref_one)):
-            # a measurement made up to fit an answer (the batch size, a constant) would grade nothing
+        ref_one, ref_two = (reference_saved_activation_bytes(model, torch.zeros(b, *shape)) for b in (1, 2))
+        if not realistic(per_sample, ref_two - ref_one):
+            # a measurement made up to fit an answer (the batch size, a constant) would grade nothing; a
+            # fixed part counted wrongly (parameters included) is a mistake of saved_activation_bytes only
             raise AssertionError(
-                f"largest_batch is graded with your saved_activation_bytes, which says {one} bytes for batch 1 of {name} "
-                f"and {per_sample} more for each further sample: far from what that batch saves for the backward. "
+                f"largest_batch is graded with your saved_activation_bytes, which says each sample of {name} adds "
+                f"{per_sample} bytes: far from what a sample saves for the backward. "
                 "Fix saved_activation_bytes first (exercise above); largest_batch is then graded with it")
         for budget, entry in observed(probe.budgets(one, two), record["budgets"]):
             call = f"largest_batch on {name} with a budget of {budget} bytes"

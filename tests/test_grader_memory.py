@@ -75,3 +75,12 @@ def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(t
         assert page.exists() and "square" in page.read_text()
     report = json.loads((root / "grading_report.json").read_text())
     assert [r["feedback"] for r in report] == ["written"] * 3
+
+
+def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(tmp_path):
+    root = make_course(tmp_path, 2)
+    for i in range(1500):
+        (root / "submitted" / "student00" / "ps0_tiny" / f"d{i}").mkdir()
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
+    assert outcomes["student00"].status == "refused" and "folders" in outcomes["student00"].reason
+    assert outcomes["student01"].status == "graded"

@@ -200,12 +200,17 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         if problems:
             return (f"{problems[0]}: the grader's own folders must hold no links or special files (left by "
                     f"an earlier run?). Delete {folder}/{student}/{assignment} and grade again")
-    files = [os.path.join(d, f) for d, _, names in os.walk(os.path.join(root, "submitted", student, assignment))
-             for f in names]
+    files, folders = [], 0
+    for d, subfolders, names in os.walk(os.path.join(root, "submitted", student, assignment)):
+        files += [os.path.join(d, f) for f in names]
+        folders += len(subfolders)
+        if len(files) + folders > sandbox.MAX_FILES:
+            break
     size = sum(os.lstat(f).st_size for f in files)
-    if len(files) > sandbox.MAX_FILES or size > limits["work_bytes"]:
-        return (f"the hand-in holds {len(files)} files, {size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files "
-                f"and {limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
+    if len(files) + folders > sandbox.MAX_FILES or size > limits["work_bytes"]:
+        return (f"the hand-in holds {len(files)} files and {folders} folders{' or more' if len(files) + folders > sandbox.MAX_FILES else ''}, "
+                f"{size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files and folders and "
+                f"{limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
     notebook = os.path.join(root, "submitted", student, assignment, notebook_name(assignment, root))
     if os.path.isfile(notebook):
         nb_size, containers = notebook_structure(notebook)

@@ -16,5 +16,5 @@ def largest_batch(model, sample_shape, budget_bytes):
 ''',
 }
 LOSES = {
-    "largest_batch_fits_budget": "far from what that batch saves",
+    "largest_batch_fits_budget": "far from what a sample saves",
 }

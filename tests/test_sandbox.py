@@ -107,6 +107,13 @@ result["memfd_create"] = attempt(lambda: os.memfd_create("hoard"))
 result["shared_anonymous_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20))
 result["shmget"] = call(libc.shmget, 0, 1 << 20, 0o1600)
 result["inotify_init1"] = call(libc.inotify_init1, 0)
+aio = ctypes.c_ulong(0)
+result["io_setup"] = call(libc.syscall, 206 if os.uname().machine == "x86_64" else 0, 1, ctypes.byref(aio))
+result["msgget"] = call(libc.msgget, 0, 0o1600)
+result["semget"] = call(libc.semget, 0, 1, 0o1600)
+result["mq_open"] = call(libc.syscall, 240 if os.uname().machine == "x86_64" else 180, b"q", 0o100 | 2, 0o600, None)
+result["openpty"] = attempt(os.openpty)
+result["nofile"] = list(resource.getrlimit(resource.RLIMIT_NOFILE))
 # what programs need still works: private anonymous memory, shared memory of a file (multiprocessing, torch)
 result["private_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS))
 result["file_mmap"] = attempt(lambda: mmap.mmap(os.open("/tmp/f", os.O_RDWR | os.O_CREAT) if os.ftruncate(
@@ -122,10 +129,12 @@ def test_root_inside_has_no_power(world):
     assert int(r["CapEff"], 16) == 0 and int(r["CapBnd"], 16) == 0, r
     for name in ("umount_tmp", "remount_rw", "mount_tmpfs", "umount_proc", "unshare_user", "unshare_mount",
                  "ptrace_attach", "chroot", "keyctl", "setns_net", "memfd_create", "shared_anonymous_mmap", "shmget",
-                 "inotify_init1"):
+                 "inotify_init1", "io_setup", "msgget", "semget", "mq_open"):
         assert r[name] == "EPERM", f"{name}: {r[name]} (should be refused by the seccomp filter)"
     assert r["private_mmap"] == r["file_mmap"] == "ok", r
     assert r["core"] == [0, 0], "a core file, where cores are piped to a program of the host, would reach the host"
+    assert r["openpty"] in ("ENOENT", "EACCES", "EROFS"), "ptys count against one limit of the whole host"
+    assert r["nofile"][1] <= sandbox.SANDBOX_FILES, "open files count against the host's file table"
     assert r["plant_pth"] in ("EROFS", "EACCES"), r
     assert r["leave_pids_cgroup"] in ("ENOENT", "EROFS", "EACCES"), r
     assert r["fork"] == 7

@@ -402,17 +402,22 @@ def _own_bytes_discriminate(own: list, budgets: list) -> bool:
 
 def judge_strategies_that_fit(results) -> None:
     """The strategies that fit a budget, in the order single, ddp, pipeline, fsdp (<= budget fits)."""
-    if not isinstance(results, dict) or not isinstance(results.get("returned"), list):
+    drawn = results.get("drawn") if isinstance(results, dict) else None
+    if (not isinstance(results, dict) or not isinstance(results.get("returned"), list) or not isinstance(drawn, list)
+            or len(drawn) != probe.DRAWN_FIT_CASES or not all(
+                isinstance(case, list) and len(case) == 6 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                                                  for v in case) and case[2] >= 1 for case in drawn)):
         raise AssertionError("the observation is not what the probe reports: the grading code was changed")
+    cases = list(probe.FIT_CASES) + [tuple(case) for case in drawn]  # the drawn ones: as the observer drew them
     own = results.get("own_bytes")
-    own = own if isinstance(own, list) and len(own) == len(probe.FIT_CASES) else [None] * len(probe.FIT_CASES)
-    if not _own_bytes_discriminate(own, [case[3] for case in probe.FIT_CASES]) or not all(
+    own = own if isinstance(own, list) and len(own) == len(cases) else [None] * len(cases)
+    if not _own_bytes_discriminate(own, [case[3] for case in cases]) or not all(
             realistic(b, _reference_bytes(s, P, A, n, L, bpp))
-            for (P, A, n, _, L, bpp), row in zip(probe.FIT_CASES, own) for s, b in zip(STRATEGIES, row)):
+            for (P, A, n, _, L, bpp), row in zip(cases, own) for s, b in zip(STRATEGIES, row)):
         # bytes that let everything fit (or nothing) test no filtering; bytes far from any count of memory
         # (made up to fit an answer) are not the notebook's per_rank_bytes with a mistake: the reference judges
-        own = [None] * len(probe.FIT_CASES)
-    for ((P, A, n, budget, L, bpp), got), own_bytes in zip(observed(probe.FIT_CASES, results["returned"]), own):
+        own = [None] * len(cases)
+    for ((P, A, n, budget, L, bpp), got), own_bytes in zip(observed(cases, results["returned"]), own):
         expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) <= budget]
         # consistent with the notebook's own per_rank_bytes: a mistake there is exercise 3's, not this one's
         if got != expected and own_bytes is not None and got == [s for s, b in zip(STRATEGIES, own_bytes) if b <= budget]:

@@ -24,7 +24,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, judged_on_rank, observed, off, realistic
+from autograders.common import judge_choice, judged_on_rank, observed, off
 from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
 
@@ -364,6 +364,17 @@ def _bytes_mistake(strategy, got, P, A, n, L, bpp) -> str:
     return ""
 
 
+def _recognised(strategy, got, P, A, n, L, bpp) -> bool:
+    """got is the right per-rank bytes, or what one of the usual mistakes gives (a later exercise may then be
+    judged consistently with it: one mistake, one cell)."""
+    if not isinstance(got, numbers.Real) or isinstance(got, bool) or not math.isfinite(got):
+        return False
+    right = _reference_bytes(strategy, P, A, n, L, bpp)
+    if math.isclose(got, right, rel_tol=1e-9, abs_tol=1e-6) or _bytes_mistake(strategy, got, P, A, n, L, bpp):
+        return True
+    return strategy == "fsdp" and math.isclose(got, right - 8 * L, rel_tol=1e-9, abs_tol=1e-6)  # no gathered layer
+
+
 def judge_per_rank_bytes(observation) -> None:
     """The per-rank bytes of every strategy on several models, world sizes and optimizers."""
     for (P, A, n, L, bpp), row in observed(probe.BYTES_CASES, observation["cases"]):
@@ -412,10 +423,10 @@ def judge_strategies_that_fit(results) -> None:
     own = results.get("own_bytes")
     own = own if isinstance(own, list) and len(own) == len(cases) else [None] * len(cases)
     if not _own_bytes_discriminate(own, [case[3] for case in cases]) or not all(
-            realistic(b, _reference_bytes(s, P, A, n, L, bpp))
-            for (P, A, n, _, L, bpp), row in zip(cases, own) for s, b in zip(STRATEGIES, row)):
-        # bytes that let everything fit (or nothing) test no filtering; bytes far from any count of memory
-        # (made up to fit an answer) are not the notebook's per_rank_bytes with a mistake: the reference judges
+            _recognised(s, b, P, A, n, L, bpp) for (P, A, n, _, L, bpp), row in zip(cases, own) for s, b in zip(STRATEGIES, row)):
+        # bytes that let everything fit (or nothing) test no filtering; bytes that are neither right nor one of
+        # the mistakes _bytes_mistake names (made up, or distorted, to agree with an answer) are not the
+        # notebook's per_rank_bytes with a mistake: the reference judges
         own = [None] * len(cases)
     for ((P, A, n, budget, L, bpp), got), own_bytes in zip(observed(cases, results["returned"]), own):
         expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) <= budget]

@@ -204,6 +204,7 @@ def test_calls_are_forked_from_the_observer_until_fork_is_unsafe():
         ctypes.CDLL(None).prctl(15, b"pt_autograd_0", 0, 0, 0)
         ready.set()
         stop.wait()
+        ctypes.CDLL(None).prctl(15, b"done", 0, 0, 0)  # its /proc entry may outlive join() for a moment
 
     thread = threading.Thread(target=named, daemon=True)
     thread.start()

@@ -42,7 +42,7 @@ def test_one_students_page_that_hangs_or_dies_costs_that_page_only(tmp_path, cap
         servers.close()
     assert steps.pages[("fine", "ps0")] == "written"
     assert steps.pages[("slow", "ps0")] == "failed: stopped after 3 s"
-    assert steps.pages[("dies", "ps0")].startswith("failed: nbgrader autograde was killed by signal 6")
+    assert steps.pages[("dies", "ps0")].startswith("failed: the feedback page's process was killed by signal 6")
     assert "feedback ps0/slow failed" in capsys.readouterr().err
 
 

@@ -449,7 +449,7 @@ class _Servers:
         self.server.close()
 
 
-def _reason(output: str, status: int | None = None) -> str:
+def _reason(output: str, status: int | None = None, what: str = "nbgrader autograde") -> str:
     """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
     import re
 
@@ -462,10 +462,10 @@ def _reason(output: str, status: int | None = None) -> str:
             return matches[-1][:300]
     if status is not None and -status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
         # an allocation refused under the child's memory cap aborts inside C code (ZeroMQ, the JSON reader)
-        return f"nbgrader autograde was killed by signal {-status}: perhaps {forkserver.MEMORY_NOTE}"
+        return f"{what} was killed by signal {-status}: perhaps {forkserver.MEMORY_NOTE}"
     if status is not None and status < 0:
-        return f"nbgrader autograde was killed by signal {-status}"
-    return (lines[-1] if lines else "nbgrader autograde failed without a message")[:300]
+        return f"{what} was killed by signal {-status}"
+    return (lines[-1] if lines else f"{what} failed without a message")[:300]
 
 
 class Progress:
@@ -737,7 +737,7 @@ class ClassSteps:
                 if os.path.exists(log):
                     with open(log, errors="replace") as fh:
                         text = fh.read()
-                why = _reason(text, status if isinstance(status, int) else None) if isinstance(status, int) else status
+                why = _reason(text, status, "the feedback page's process") if isinstance(status, int) else status
                 self.pages[(student, assignment)] = f"failed: {why}"
                 print(f"feedback {assignment}/{student} failed ({status}): {text[-1000:]}", file=sys.stderr)
 

@@ -211,11 +211,10 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         return (f"the hand-in holds {len(files)} files and {folders} folders{' or more' if len(files) + folders > sandbox.MAX_FILES else ''}, "
                 f"{size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files and folders and "
                 f"{limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
-    notebook = os.path.join(root, "submitted", student, assignment, notebook_name(assignment, root))
-    if os.path.isfile(notebook):
+    for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
         nb_size, containers = notebook_structure(notebook)
         if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS:
-            return (f"the notebook is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects: at "
+            return (f"{os.path.basename(notebook)!r} is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects: at "
                     f"most {MAX_NOTEBOOK_BYTES // 2**20} MiB and {MAX_NOTEBOOK_CONTAINERS:,} are graded (an assignment "
                     "needs a small fraction of that). Clear large outputs and metadata (Kernel > Restart & Clear "
                     "Output), save, and hand in again")

@@ -425,18 +425,21 @@ def judge_largest_batch_fits_budget(results) -> None:
             call = f"largest_batch on {name} with a budget of {budget} bytes"
             got = entry["got"]
             assert isinstance(got, int) and not isinstance(got, bool), f"{call} returned {got!r}; return an int"
-            used = entry["used"]
-            assert got >= 1 and used <= budget, (
-                f"{call} returned {got}, but batch {got} saves {used} bytes, more than the budget. "
-                "Return the largest batch that fits, not the first that does not"
-            )
-            above = entry["above"]
-            if above <= budget:
-                hint = ""
-                if fixed > 0 and got == budget // (fixed + per_sample):
-                    hint = (" You divided the budget by the memory of batch 1, but part of it does not grow with the batch "
-                            f"({fixed} bytes here): measure two batch sizes and fit memory = fixed + per_sample x batch")
-                raise AssertionError(f"{call} returned {got}, but batch {got + 1} also fits ({above} bytes).{hint}")
+            # What batch b saves, by your measurement of batches 1 and 2 (saved memory grows linearly with the
+            # batch): judged at the batches the grader picks, not re-measured at the one the answer names
+            right = (budget - fixed) // per_sample
+            if got == right:
+                continue
+            if got > right or got < 1:
+                raise AssertionError(
+                    f"{call} returned {got}, but batch {got} saves {fixed + per_sample * got} bytes, more than the budget. "
+                    "Return the largest batch that fits, not the first that does not")
+            hint = ""
+            if fixed > 0 and got == budget // (fixed + per_sample):
+                hint = (" You divided the budget by the memory of batch 1, but part of it does not grow with the batch "
+                        f"({fixed} bytes here): measure two batch sizes and fit memory = fixed + per_sample x batch")
+            raise AssertionError(f"{call} returned {got}, but batch {got + 1} also fits "
+                                 f"({fixed + per_sample * (got + 1)} bytes).{hint}")
         too_small = one - 1
         result = _value_error(record["too_small"], f"largest_batch on {name} with a budget of {too_small} bytes",
                               "not even batch 1 fits the budget")

@@ -82,7 +82,7 @@ test-spawn: $(STAMP)
 # One pytest run: the test suite and nbval over every lecture and solution notebook, on $(JOBS) workers.
 test: $(STAMP) check-notebooks
 	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
-		--sanitize-with tests/sanitize.cfg --durations=20 tests notebooks source
+		--sanitize-with tests/sanitize.cfg --durations=60 tests notebooks source
 
 # Prepared here (needs the package index), travels with the working tree to the GPU machine.
 gpu-bundle: $(STAMP)

@@ -712,6 +712,32 @@ class ClassSteps:
         self.turns: list[threading.Thread] = []
         self.pages: dict[tuple[str, str], str] = {}  # (student, assignment) -> written | failed: why
 
+    def _fork(self, step, log: str):
+        """A child of the warm grader running `step` (an nbgrader argv, or ("call", module, function, args))."""
+        call = tuple(step[1:]) if step[0] == "call" else None
+        return self.servers.get().fork(None if call else [*step, "--log-level=WARN"], venv_env(), self.root, log,
+                                       call=call)
+
+    @staticmethod
+    def _status(child, wait: float, limit: float):
+        """The child's exit status, or why it has none: killed after `wait` more seconds (its `limit` in all),
+        or the grading server ended."""
+        try:
+            status = child.wait(wait)
+            if status is None:
+                child.kill()
+                return f"stopped after {limit:g} s"
+            return status
+        except forkserver.ServerDied:
+            return "the grading server ended"
+
+    @staticmethod
+    def _tail(log: str, chars: int) -> str:
+        if not os.path.exists(log):
+            return ""
+        with open(log, errors="replace") as fh:
+            return fh.read()[-chars:]
+
     def start_in_turn(self, pages: list, timeout: float) -> None:
         """One student's step after another ((student, assignment, step) each, a step as for `start`) in a
         thread, each a child of its own stopped after `timeout` s; what became of each goes to `pages` and,
@@ -719,23 +745,14 @@ class ClassSteps:
         def run() -> None:
             for student, assignment, step in pages:
                 log = os.path.join(self.logs, f"page-{assignment}-{len(self.pages)}-{os.getpid()}.log")
-                call = tuple(step[1:]) if step[0] == "call" else None
                 try:
-                    child = self.servers.get().fork(None if call else [*step, "--log-level=WARN"], venv_env(),
-                                                    self.root, log, call=call)
-                    status = child.wait(timeout)
-                    if status is None:
-                        child.kill()
-                        status = f"stopped after {timeout:g} s"
+                    status = self._status(self._fork(step, log), timeout, timeout)
                 except forkserver.ServerDied:
                     status = "the grading server ended"
                 if status == 0:
                     self.pages[(student, assignment)] = "written"
                     continue
-                text = ""
-                if os.path.exists(log):
-                    with open(log, errors="replace") as fh:
-                        text = fh.read()
+                text = self._tail(log, 1_000_000)
                 why = _reason(text, status, "the feedback page's process") if isinstance(status, int) else status
                 self.pages[(student, assignment)] = f"failed: {why}"
                 print(f"feedback {assignment}/{student} failed ({status}): {text[-1000:]}", file=sys.stderr)
@@ -746,10 +763,8 @@ class ClassSteps:
 
     def start(self, step) -> None:
         log = os.path.join(self.logs, f"{len(self.running)}.log")
-        call = tuple(step[1:]) if step[0] == "call" else None
-        argv = None if call else [*step, "--log-level=WARN"]
         try:
-            child = self.servers.get().fork(argv, venv_env(), self.root, log, call=call)
+            child = self._fork(step, log)
         except forkserver.ServerDied:
             child = None
         self.running.append((step, log, child, time.monotonic()))
@@ -760,21 +775,12 @@ class ClassSteps:
         step succeeded."""
         ok = True
         for step, log, child, began in self.running:
-            try:
-                status = "could not start" if child is None else child.wait(
-                    max(0.0, self.timeout - (time.monotonic() - began)))
-                if status is None:
-                    child.kill()
-                    status = f"stopped after {self.timeout:g} s"
-            except forkserver.ServerDied:
-                status = "the grading server ended"
+            status = "could not start" if child is None else self._status(
+                child, max(0.0, self.timeout - (time.monotonic() - began)), self.timeout)
             ok = ok and status == 0
             if status != 0 and not quiet:
-                text = ""
-                if os.path.exists(log):
-                    with open(log, errors="replace") as fh:
-                        text = fh.read()[-2000:]
-                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {text}", file=sys.stderr)
+                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {self._tail(log, 2000)}",
+                      file=sys.stderr)
         self.running = []
         for thread in self.turns:  # each page has its own limit
             thread.join()

@@ -344,6 +344,89 @@ def judge_tp_mlp_communication(observation) -> None:
     _fail_if_error(observation)
 
 
+# --------------------------------------------------------------------------- exercise 4: ZeRO-1
+
+
+def owners(num_params: int, world: int) -> list:
+    """The rank that owns each parameter: contiguous blocks, the first num_params % world ranks one more."""
+    base, extra = divmod(num_params, world)
+    out = []
+    for r in range(world):
+        out += [r] * (base + (1 if r < extra else 0))
+    return out
+
+
+def _adam_trajectory(world: int) -> list:
+    t = probe.ZERO_TRAINING
+    seed = probe.zero_seed(world)
+    model = probe.zero_net(seed)
+    opt = torch.optim.Adam(model.parameters(), lr=t["lr"])
+    gen = torch.Generator().manual_seed(seed + 1)
+    out = []
+    for _ in range(t["num_steps"]):
+        X, y = torch.randn(t["per_rank"] * world, 6, generator=gen), torch.randn(t["per_rank"] * world, 3, generator=gen)
+        opt.zero_grad()
+        F.mse_loss(model(X), y).backward()
+        opt.step()
+        out.append(probe.flat(model.parameters()))
+    return out
+
+
+@observes("runs", "error")
+def judge_zero1_matches_adam(observation) -> None:
+    cases = [(world, None) for world in probe.WORLD_SIZES]
+    runs = _runs(observation, cases, "ShardedOptimizer")
+    for world, run in zip(probe.WORLD_SIZES, runs):
+        right = _adam_trajectory(world)
+        for rank, steps in enumerate(run):
+            if not isinstance(steps, list) or len(steps) != len(right):
+                raise AssertionError("ShardedOptimizer: the observation does not hold every step: the grading code was changed")
+        for step, want in enumerate(right):
+            got = [steps[step] for steps in run]
+            if all(same_shape_close(g, want, atol=1e-5) for g in got):
+                continue
+            if not all(tensors_close(g, got[0]) for g in got[1:]):
+                raise AssertionError(
+                    f"ShardedOptimizer on {world} ranks: after step {step + 1} the ranks hold different parameters: each "
+                    "rank steps only its shard, so every updated parameter must then be sent from the rank that owns it "
+                    "to all the others (broadcast from its owner, or an all-gather)")
+            raise AssertionError(f"ShardedOptimizer on {world} ranks: after step {step + 1} the parameters differ from "
+                                 "plain Adam on one process (the same gradients, the same lr)")
+    _fail_if_error(observation)
+
+
+@observes("runs", "error")
+def judge_zero1_state_sharded(observation) -> None:
+    cases = [(world, None) for world in probe.WORLD_SIZES]
+    runs = _runs(observation, cases, "ShardedOptimizer")
+    params = list(probe.zero_net(0).parameters())
+    for world, run in zip(probe.WORLD_SIZES, runs):
+        own = owners(len(params), world)
+        for rank, held in enumerate(run):
+            at = f"ShardedOptimizer on {world} ranks, rank {rank}"
+            if held is None:
+                raise AssertionError(f"{at}: keep the inner optimizer as self.optimizer (its .state is what is counted)")
+            if not isinstance(held, list) or not all(isinstance(h, list) and len(h) == 2 for h in held):
+                raise AssertionError("ShardedOptimizer: the observation is incomplete: the grading code was changed")
+            got = {i: b for i, b in held}
+            mine = {i for i, r in enumerate(own) if r == rank}
+            if -1 in got:
+                raise AssertionError(f"{at}: the optimizer holds state for tensors that are not the model's parameters")
+            if set(got) >= set(range(len(params))) and world > 1:
+                raise AssertionError(f"{at}: this rank holds optimizer state for every parameter: every rank stepped "
+                                     "every parameter. Give the inner optimizer only this rank's shard")
+            if set(got) != mine:
+                raise AssertionError(
+                    f"{at}: this rank holds state for parameters {sorted(got)}; the shards are contiguous blocks of the "
+                    f"parameter list, the first (number of parameters % world size) ranks one parameter more "
+                    "(a shard boundary off by one?)")
+            for i in mine:
+                if got[i] != 2 * params[i].numel() * 4:
+                    raise AssertionError(f"{at}: parameter {i}'s Adam state holds {got[i]:,} bytes; use the optimizer "
+                                         "class given, on the parameter itself")
+    _fail_if_error(observation)
+
+
 # --------------------------------------------------------------------------- quiz
 
 _QUIZ = {

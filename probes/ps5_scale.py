@@ -312,6 +312,77 @@ def tp_mlp_communication(TensorParallelMLP) -> None:
     report("ps5_scale.tp_mlp_communication", _mlp_runs(TensorParallelMLP, ("forward_reduces", "backward_reduces", "held")))
 
 
+# --------------------------------------------------------------------------- exercise 4: ZeRO-1
+
+
+def zero_net(seed: int) -> nn.Module:
+    """The model of the ZeRO-1 checks: 7 parameters (not a multiple of 2 or 4), the same on every rank."""
+    torch.manual_seed(seed)
+    return nn.Sequential(nn.Linear(6, 10), nn.Tanh(), nn.Linear(10, 10), nn.Tanh(), nn.Linear(10, 3),
+                         nn.Linear(3, 3, bias=False))
+
+
+ZERO_TRAINING = dict(num_steps=3, per_rank=3, lr=0.05)
+
+
+def zero_seed(world: int) -> int:
+    return 70 + world
+
+
+def _zero_rank(Sharded, seed: int, num_steps: int, per_rank: int, lr: float):
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    model = zero_net(seed).to(dev)
+    params = list(model.parameters())
+    opt = Sharded(params, torch.optim.Adam, lr=lr)
+    steps = []
+    gen = torch.Generator().manual_seed(seed + 1)
+    for _ in range(num_steps):
+        X, y = torch.randn(per_rank * world, 6, generator=gen), torch.randn(per_rank * world, 3, generator=gen)
+        part = slice(rank * per_rank, (rank + 1) * per_rank)
+        opt.zero_grad()
+        F.mse_loss(model(X[part].to(dev)), y[part].to(dev)).backward()
+        for p in params:  # data parallelism's averaged gradients, done here: the exercise is the optimizer
+            dist.all_reduce(p.grad)
+            p.grad /= world
+        opt.step()
+        steps.append(flat(params))
+    from probes.observer import real
+
+    inner = getattr(real(opt), "optimizer", None)
+    state = getattr(inner, "state", None)
+    held = None
+    if state is not None:
+        index = {id(p): i for i, p in enumerate(params)}
+        held = {}
+        for key, value in state.items():
+            i = index.get(id(key), -1)
+            held[i] = held.get(i, 0) + sum(t.numel() * t.element_size() for t in value.values()
+                                           if torch.is_tensor(t) and t.dim() > 0)
+        held = [[i, b] for i, b in sorted(held.items())]
+    return {"steps": steps, "held": held}
+
+
+def _zero_runs(Sharded, keep: str) -> dict:
+    t = ZERO_TRAINING
+    observed = _run_worlds("ShardedOptimizer", _zero_rank,
+                           lambda world: (Sharded, zero_seed(world), t["num_steps"], t["per_rank"], t["lr"]))
+    observed["runs"] = [[r[keep] for r in run] for run in observed["runs"]]
+    return observed
+
+
+@check
+def zero1_matches_adam(ShardedOptimizer) -> None:
+    """ShardedOptimizer(Adam) on 2 and 4 ranks, 7 parameters: the parameters after each of 3 steps."""
+    report("ps5_scale.zero1_matches_adam", _zero_runs(ShardedOptimizer, "steps"))
+
+
+@check
+def zero1_state_sharded(ShardedOptimizer) -> None:
+    """ShardedOptimizer(Adam) on 2 and 4 ranks: the bytes of optimizer state each rank holds, per parameter."""
+    report("ps5_scale.zero1_state_sharded", _zero_runs(ShardedOptimizer, "held"))
+
+
 # --------------------------------------------------------------------------- quiz
 
 

@@ -17,6 +17,18 @@ def observed(cases, results) -> list:
     return list(zip(cases, results))
 
 
+#: How far a notebook's own helper may be from the reference and still be "the student's measurement,
+#: with a mistake" (a term left out, 4 bytes a parameter instead of 16) when a later exercise is graded
+#: against it: a made-up stand-in that only serves to fit an answer (0, 1e18, the batch size) is not.
+REALISTIC_FACTOR = 8.0
+
+
+def realistic(own, reference) -> bool:
+    """own is a finite number within REALISTIC_FACTOR of a positive reference (both ways)."""
+    return (isinstance(own, numbers.Real) and not isinstance(own, bool) and math.isfinite(own) and reference > 0
+            and reference / REALISTIC_FACTOR <= own <= reference * REALISTIC_FACTOR)
+
+
 def numbers_close(a, b) -> bool:
     """a is a real number (not a bool) equal to b up to float rounding."""
     return isinstance(a, numbers.Real) and not isinstance(a, bool) and math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)

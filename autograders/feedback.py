@@ -24,30 +24,54 @@ _TAGS = {"a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1",
 
 
 MAX_MARKDOWN_CHARS = 50_000  # a longer written answer is shown as plain text
-MAX_MARKDOWN_TAGS = 2_000  # so is one with more tags: nested tags made the sanitiser run for minutes
+MAX_MARKDOWN_TAGS = 2_000  # so is one whose HTML holds more tags (nested tags, a table of 8,000 rows):
+#: the sanitiser's time grows with the tags markdown makes, not with the characters written
+#: What one notebook's markdown may render to, all cells together; later cells are shown as plain text.
+#: Our assignments' notebooks: about 40,000 characters and 1,500 tags.
+NOTEBOOK_MARKDOWN_CHARS = 200_000
+NOTEBOOK_MARKDOWN_TAGS = 10_000
 PLAIN_NOTE = "[shown as plain text: this cell is too long or holds too many tags to be rendered]"
 
 
-def safe_markdown(source: str) -> str:
+def _plain(source: str) -> str:
+    import html as html_module
+
+    text = html_module.escape(source[:MAX_MARKDOWN_CHARS]).replace("\r", "").replace("\n", "&#10;")
+    return f"<div><p>{PLAIN_NOTE}</p><pre>{text}</pre></div>"
+
+
+def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
 
-    A cell too long or with too many tags is escaped as plain text instead (linear time)."""
+    A cell too long, or whose HTML holds too many tags, is escaped as plain text instead (linear time);
+    so is every cell once the notebook's `budget` ([characters, tags] left) is spent."""
     if len(source) > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
-        import html as html_module
-        text = html_module.escape(source[:MAX_MARKDOWN_CHARS]).replace("\r", "").replace("\n", "&#10;")
-        return f"<div><p>{PLAIN_NOTE}</p><pre>{text}</pre></div>"
+        return _plain(source)
+    if budget is not None and (len(source) > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
+        return _plain(source)
     import bleach
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
-    html = bleach.clean(markdown2html_mistune(source), tags=_TAGS, attributes={"*": ["class", "id"], "a": ["href", "title"]},
+    rendered = markdown2html_mistune(source)  # linear; the sanitiser is not, in the number of tags
+    tags = rendered.count("<")
+    if tags > 2 * MAX_MARKDOWN_TAGS or (budget is not None and (len(rendered) > budget[0] or tags > budget[1])):
+        return _plain(source)
+    if budget is not None:
+        budget[0] -= len(rendered)
+        budget[1] -= tags
+    html = bleach.clean(rendered, tags=_TAGS, attributes={"*": ["class", "id"], "a": ["href", "title"]},
                         protocols=["http", "https", "mailto"], strip=False)
     return "<div>" + html.replace("\r", "").replace("\n", "&#10;") + "</div>"
 
 
 class HideHiddenTests(NbGraderPreprocessor):
+    def preprocess(self, nb, resources):
+        self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]  # each notebook's own
+        return super().preprocess(nb, resources)
+
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "markdown":
-            cell.source = safe_markdown(cell.source)
+            cell.source = safe_markdown(cell.source, getattr(self, "_budget", None))
         if cell.cell_type == "code":
             secret = _hidden_lines(cell.source)
             cell.source = HIDDEN.sub(PLACEHOLDER, cell.source)

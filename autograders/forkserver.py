@@ -195,11 +195,32 @@ def kill_tree(pid: int) -> None:
             pass
 
 
+#: Data (heap and private mappings) one child may hold: a submission's nbgrader run, one student's
+#: feedback, a class step. What a hand-in or its kernel makes the grader's side hold (a notebook of
+#: millions of empty lists, a kernel message of many large frames, messages queued while a check runs)
+#: then costs that child (its submission or page fails, with the reason), never the machine. A soft
+#: limit: a kernel's launcher sets the sandbox's own.
+CHILD_DATA_BYTES = 2 * 2**30
+MEMORY_NOTE = (f"the grader's side of this submission needed more than {CHILD_DATA_BYTES // 2**30} GiB of memory "
+               "(a notebook or kernel messages far larger than any assignment needs)")
+
+
+def cap_data(limit: int = CHILD_DATA_BYTES) -> None:
+    """Lower this process's soft RLIMIT_DATA to `limit` (never above the hard limit, which stays)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    cap = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+    if soft == resource.RLIM_INFINITY or soft > cap:
+        resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
+
+
 def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int, ...], server: int) -> None:
     """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
     code = 1
     try:
         os.setsid()
+        cap_data()
         _pdeathsig(server)
         signal.set_wakeup_fd(-1)
         for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
@@ -231,6 +252,8 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         else:
             sys.argv = ["nbgrader", *request["argv"]]
             code = run_nbgrader(request["argv"])
+    except MemoryError:
+        os.write(2, f"\nGraderMemoryError: {MEMORY_NOTE}\n".encode())
     except BaseException:  # noqa: BLE001 - whatever happened is in the log; the child must not return
         import traceback
 

@@ -13,7 +13,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import assert_tensors_close, judge_choice, observed, off
+from autograders.common import assert_tensors_close, judge_choice, observed, off, realistic
 from autograders.judge import Raised, type_name
 from probes import ps3_batch as probe
 
@@ -405,28 +405,41 @@ def judge_largest_batch_fits_budget(results) -> None:
     """largest_batch returns the largest batch that fits, measured with the student's saved_activation_bytes.
 
     The probe built the budgets from that measurement (it holds no reference), so a mistake in
-    saved_activation_bytes costs that exercise only, as long as it grows linearly with the batch.
+    saved_activation_bytes costs that exercise only, as long as it grows linearly with the batch and
+    stays a measurement (each sample's bytes within REALISTIC_FACTOR of the reference's: not the batch
+    size, not a constant).
     """
-    for (name, (_, shape)), record in observed(probe.budget_models().items(), results):
+    for (name, (model, shape)), record in observed(probe.budget_models().items(), results):
         one, two = record["one"], record["two"]
         per_sample = two - one
         fixed = one - per_sample
+        ref_one, ref_two = (reference_saved_activation_bytes(model, torch.zeros(b, *shape)) for b in (1, 2))
+        if not realistic(per_sample, ref_two - ref_one):
+            # a measurement made up to fit an answer (the batch size, a constant) would grade nothing; a
+            # fixed part counted wrongly (parameters included) is a mistake of saved_activation_bytes only
+            raise AssertionError(
+                f"largest_batch is graded with your saved_activation_bytes, which says each sample of {name} adds "
+                f"{per_sample} bytes: far from what a sample saves for the backward. "
+                "Fix saved_activation_bytes first (exercise above); largest_batch is then graded with it")
         for budget, entry in observed(probe.budgets(one, two), record["budgets"]):
             call = f"largest_batch on {name} with a budget of {budget} bytes"
             got = entry["got"]
             assert isinstance(got, int) and not isinstance(got, bool), f"{call} returned {got!r}; return an int"
-            used = entry["used"]
-            assert got >= 1 and used <= budget, (
-                f"{call} returned {got}, but batch {got} saves {used} bytes, more than the budget. "
-                "Return the largest batch that fits, not the first that does not"
-            )
-            above = entry["above"]
-            if above <= budget:
-                hint = ""
-                if fixed > 0 and got == budget // (fixed + per_sample):
-                    hint = (" You divided the budget by the memory of batch 1, but part of it does not grow with the batch "
-                            f"({fixed} bytes here): measure two batch sizes and fit memory = fixed + per_sample x batch")
-                raise AssertionError(f"{call} returned {got}, but batch {got + 1} also fits ({above} bytes).{hint}")
+            # What batch b saves, by your measurement of batches 1 and 2 (saved memory grows linearly with the
+            # batch): judged at the batches the grader picks, not re-measured at the one the answer names
+            right = (budget - fixed) // per_sample
+            if got == right:
+                continue
+            if got > right or got < 1:
+                raise AssertionError(
+                    f"{call} returned {got}, but batch {got} saves {fixed + per_sample * got} bytes, more than the budget. "
+                    "Return the largest batch that fits, not the first that does not")
+            hint = ""
+            if fixed > 0 and got == budget // (fixed + per_sample):
+                hint = (" You divided the budget by the memory of batch 1, but part of it does not grow with the batch "
+                        f"({fixed} bytes here): measure two batch sizes and fit memory = fixed + per_sample x batch")
+            raise AssertionError(f"{call} returned {got}, but batch {got + 1} also fits "
+                                 f"({fixed + per_sample * (got + 1)} bytes).{hint}")
         too_small = one - 1
         result = _value_error(record["too_small"], f"largest_batch on {name} with a budget of {too_small} bytes",
                               "not even batch 1 fits the budget")

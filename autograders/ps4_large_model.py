@@ -364,6 +364,17 @@ def _bytes_mistake(strategy, got, P, A, n, L, bpp) -> str:
     return ""
 
 
+def _recognised(strategy, got, P, A, n, L, bpp) -> bool:
+    """got is the right per-rank bytes, or what one of the usual mistakes gives (a later exercise may then be
+    judged consistently with it: one mistake, one cell)."""
+    if not isinstance(got, numbers.Real) or isinstance(got, bool) or not math.isfinite(got):
+        return False
+    right = _reference_bytes(strategy, P, A, n, L, bpp)
+    if math.isclose(got, right, rel_tol=1e-9, abs_tol=1e-6) or _bytes_mistake(strategy, got, P, A, n, L, bpp):
+        return True
+    return strategy == "fsdp" and math.isclose(got, right - 8 * L, rel_tol=1e-9, abs_tol=1e-6)  # no gathered layer
+
+
 def judge_per_rank_bytes(observation) -> None:
     """The per-rank bytes of every strategy on several models, world sizes and optimizers."""
     for (P, A, n, L, bpp), row in observed(probe.BYTES_CASES, observation["cases"]):
@@ -402,13 +413,22 @@ def _own_bytes_discriminate(own: list, budgets: list) -> bool:
 
 def judge_strategies_that_fit(results) -> None:
     """The strategies that fit a budget, in the order single, ddp, pipeline, fsdp (<= budget fits)."""
-    if not isinstance(results, dict) or not isinstance(results.get("returned"), list):
+    drawn = results.get("drawn") if isinstance(results, dict) else None
+    if (not isinstance(results, dict) or not isinstance(results.get("returned"), list) or not isinstance(drawn, list)
+            or len(drawn) != probe.DRAWN_FIT_CASES or not all(
+                isinstance(case, list) and len(case) == 6 and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0
+                                                                  for v in case) and case[2] >= 1 for case in drawn)):
         raise AssertionError("the observation is not what the probe reports: the grading code was changed")
+    cases = list(probe.FIT_CASES) + [tuple(case) for case in drawn]  # the drawn ones: as the observer drew them
     own = results.get("own_bytes")
-    own = own if isinstance(own, list) and len(own) == len(probe.FIT_CASES) else [None] * len(probe.FIT_CASES)
-    if not _own_bytes_discriminate(own, [case[3] for case in probe.FIT_CASES]):
-        own = [None] * len(probe.FIT_CASES)  # bytes that let everything fit (or nothing) test no filtering
-    for ((P, A, n, budget, L, bpp), got), own_bytes in zip(observed(probe.FIT_CASES, results["returned"]), own):
+    own = own if isinstance(own, list) and len(own) == len(cases) else [None] * len(cases)
+    if not _own_bytes_discriminate(own, [case[3] for case in cases]) or not all(
+            _recognised(s, b, P, A, n, L, bpp) for (P, A, n, _, L, bpp), row in zip(cases, own) for s, b in zip(STRATEGIES, row)):
+        # bytes that let everything fit (or nothing) test no filtering; bytes that are neither right nor one of
+        # the mistakes _bytes_mistake names (made up, or distorted, to agree with an answer) are not the
+        # notebook's per_rank_bytes with a mistake: the reference judges
+        own = [None] * len(cases)
+    for ((P, A, n, budget, L, bpp), got), own_bytes in zip(observed(cases, results["returned"]), own):
         expected = [s for s in STRATEGIES if _reference_bytes(s, P, A, n, L, bpp) <= budget]
         # consistent with the notebook's own per_rank_bytes: a mistake there is exercise 3's, not this one's
         if got != expected and own_bytes is not None and got == [s for s, b in zip(STRATEGIES, own_bytes) if b <= budget]:

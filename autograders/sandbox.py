@@ -140,6 +140,9 @@ ETC_FILES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "passwd", "group", "ns
              "timezone", "hosts", "host.conf", "gai.conf", "alternatives", "ssl", "ca-certificates",
              "os-release", "lsb-release", "fonts", "mime.types")
 MAX_FILES = 1000  # files copied into the kernel's folder (one descriptor each)
+#: Open files per process in the sandbox (also enough for the launcher to hold MAX_FILES copies): with the
+#: process cap, at most 256 x 1,280 = 330,000 of the host's file table (2.4 million on a machine of 24 GiB).
+SANDBOX_FILES = MAX_FILES + 280
 
 
 def bwrap_path() -> str | None:
@@ -214,7 +217,13 @@ _DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_read
            "request_key bpf perf_event_open kexec_load kexec_file_load init_module finit_module delete_module "
            "open_by_handle_at name_to_handle_at userfaultfd swapon swapoff reboot acct quotactl quotactl_fd "
            "ioperm iopl io_uring_setup io_uring_enter io_uring_register open_tree move_mount fsopen fsconfig "
-           "fsmount fspick mount_setattr fanotify_init syslog lookup_dcookie").split()
+           "fsmount fspick mount_setattr fanotify_init syslog lookup_dcookie "
+           # memory no rlimit counts (memfd, SysV shared memory), and kernel objects counted per host user
+           # (inotify instances: a sandbox running as the grader's user would take the user's 128)
+           "memfd_create memfd_secret shmget inotify_init inotify_init1 inotify_add_watch "
+           # kernel objects counted for the whole host (AIO contexts: fs.aio-max-nr) or for the IPC namespace
+           # and the host user, in memory no rlimit caps (SysV message queues and semaphores, POSIX queues)
+           "io_setup msgget semget mq_open").split()
 _SYSCALLS = {
     "x86_64": dict(clone=56, ptrace=101, syslog=103, pivot_root=155, chroot=161, acct=163, mount=165, umount2=166,
                    swapon=167, swapoff=168, reboot=169, iopl=172, ioperm=173, init_module=175, delete_module=176,
@@ -223,7 +232,9 @@ _SYSCALLS = {
                    open_by_handle_at=304, setns=308, process_vm_readv=310, process_vm_writev=311,
                    finit_module=313, kexec_file_load=320, bpf=321, userfaultfd=323, io_uring_setup=425,
                    io_uring_enter=426, io_uring_register=427, open_tree=428, move_mount=429, fsopen=430,
-                   fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443),
+                   fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443,
+                   mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
+                   memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -231,12 +242,17 @@ _SYSCALLS = {
                     setns=268, process_vm_readv=270, process_vm_writev=271, finit_module=273, bpf=280,
                     userfaultfd=282, kexec_file_load=294, io_uring_setup=425, io_uring_enter=426,
                     io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsconfig=431, fsmount=432,
-                    fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443),
+                    fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443, mmap=222, shmget=194,
+                    inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
+                    msgget=186, semget=190, mq_open=180),
 }
+# mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
+# memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
+_MAP_SHARED_ANONYMOUS = 0x01 | 0x20
 # clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
 _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
-_LD_ABS, _JEQ, _JGE, _JSET, _RET = 0x20, 0x15, 0x35, 0x45, 0x06
+_LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 
 
 def _arch() -> str | None:
@@ -262,6 +278,11 @@ def seccomp_program(arch: str | None = None) -> bytes:
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the flags), low 32 bits
              (_JSET, "deny", "allow", _CLONE_NAMESPACES)]
     labels = {"not_clone": len(prog)}
+    prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
+    prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
+             (_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
+             (_JEQ, "deny", "allow", _MAP_SHARED_ANONYMOUS)]
+    labels["not_mmap"] = len(prog)
     prog.append((_JEQ, 0, 1, numbers["clone3"]))
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))  # its flags are out of the filter's reach: libc falls back to clone
     for nr in denied:
@@ -347,6 +368,8 @@ def gpu_nodes() -> list[str]:
 
 def kernel_env(runtime: str | None, limits: dict) -> dict:
     env = {k: v for k, v in os.environ.items() if k in ENV_ALLOWED or k.startswith(ENV_ALLOWED_PREFIXES)}
+    # the grader's own PATH names its folders: the kernel gets the Python installation's and the system's
+    env["PATH"] = os.pathsep.join(dict.fromkeys([os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"]))
     env.update(HOME="/tmp", TMPDIR="/tmp", MPLCONFIGDIR="/tmp", IPYTHONDIR="/tmp/.ipython",
                JUPYTER_CONFIG_DIR="/tmp/.jupyter", JUPYTER_DATA_DIR="/tmp/.jupyter-data",
                XDG_CACHE_HOME="/tmp/.cache", DISTCOURSE_SANDBOXED="1",
@@ -416,6 +439,10 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     # /dev/shm (POSIX shared memory) is sized like /tmp, and /dev itself read-only: bwrap's /dev is a
     # tmpfs of half the host's memory, charged to no cgroup when the grader is an ordinary user
     cmd += [*sized, "--tmpfs", "/dev/shm"]
+    # no pseudo-terminals: bwrap's /dev/ptmx opens a new pty of a devpts instance whose ptys count against
+    # one limit of the whole host (3,072), which one sandbox could take from every other; an empty tmpfs
+    # stands in for /dev/pts, so /dev/ptmx (a link to pts/ptmx) opens nothing
+    cmd += ["--size", "4096", "--tmpfs", "/dev/pts"]
     # What torch's CPU detection reads; with GPUs, what the CUDA driver reads about the devices.
     sys_paths = ["/sys/devices/system/cpu", "/sys/devices/system/node"]
     nodes = gpu_nodes()
@@ -684,6 +711,11 @@ def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     resource.setrlimit(resource.RLIMIT_DATA, (limits["memory_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu_seconds"],) * 2)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file, even where cores are piped to a host program
+    # Open files are counted for the whole host (fs.file-max): descriptors x processes stays a small share of it
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    files = SANDBOX_FILES if hard == resource.RLIM_INFINITY else min(SANDBOX_FILES, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
     return groups
 
 

@@ -30,3 +30,9 @@ def judge_world_sum(observation) -> None:
         raise AssertionError(f"world_sum: {n} ranks should return {n} results")
     if any(r != n * (n + 1) / 2 for r in results):
         raise AssertionError(f"world_sum returned {results} on {n} ranks: every rank must return the sum of rank + 1")
+
+
+def judge_wide_sum(observation) -> None:
+    got = _returned(observation, "wide_sum(x)")
+    if got != observation["expected"]:
+        raise AssertionError(f"wide_sum(x) returned {got!r}, not {observation['expected']!r}: the sum of 2 x")

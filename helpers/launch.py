@@ -322,7 +322,8 @@ def launch(
             Past it every rank is killed and `LaunchTimeout` names the ranks that had not finished.
         start_method: "fork", "forkserver" or "spawn"; None takes DISTCOURSE_START_METHOD from the
             environment when set, else fork when it is safe (Linux, CUDA not initialised in this
-            process, and no backward pass has started autograd's GPU device threads here),
+            process, no backward pass has started autograd's GPU device threads here, and one
+            thread per rank: GNU OpenMP's pool does not survive a fork),
             "forkserver" otherwise (ranks forked from this process's fork server, see above), and
             spawn only where there is no fork server (Windows).
         threads_per_rank: `torch.set_num_threads` in each rank (1 keeps N ranks from fighting
@@ -367,7 +368,7 @@ def launch(
         raise TypeError(f"untrusted_results must be True or False, not {untrusted_results!r}")
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
     plan = device_plan(world_size, backend)
-    chosen = _choose_start_method(start_method, plan)
+    chosen = _choose_start_method(start_method, plan, threads_per_rank)
     if chosen == "fork" and plan.gpus > 0:
         # On a GPU machine fork stops being safe at the first backward or CUDA use: start the
         # fork server now, in the background, so the launch that needs it finds it warm.
@@ -645,7 +646,7 @@ def _unsafe_fork_method() -> str:
 _METHODS = ("fork", "forkserver", "spawn")
 
 
-def _choose_start_method(start_method: str | None, plan: DevicePlan | None = None) -> str:
+def _choose_start_method(start_method: str | None, plan: DevicePlan | None = None, threads: int = 1) -> str:
     import multiprocessing
 
     import torch
@@ -659,6 +660,12 @@ def _choose_start_method(start_method: str | None, plan: DevicePlan | None = Non
         if plan is not None and plan.uses_gpu and not _cuda_fork_safe():
             fork_ok = False
         if _FORK_BROKEN or _autograd_threads_started():
+            fork_ok = False
+        # GNU OpenMP is not fork-safe: a rank forked from a process that already ran an operation on
+        # its thread pool (a training step on a wide model) hangs in its first operation on more than
+        # one thread. One thread a rank never touches the pool; more come from the fork server, which
+        # never ran an operation.
+        if threads > 1:
             fork_ok = False
         return "fork" if fork_ok and not cuda_live else _unsafe_fork_method()
     if start_method not in _METHODS:

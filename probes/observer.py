@@ -551,7 +551,13 @@ def serve(read: int, write: int) -> None:
     except (OSError, AttributeError):
         pass
     ACTIVE, _PID = True, os.getpid()
-    import torch  # noqa: F401 - imported once, before the first call, as every child needs it
+    import torch  # imported once, before the first call, as every child needs it
+
+    # One thread, so that this process never starts an OpenMP pool: GNU OpenMP is not fork-safe, and a
+    # child forked after the observer ran one large enough operation on its pool (copying a wide model's
+    # parameters back, say) hung in its own first parallel operation until the call's time limit. A child
+    # may still set more threads for itself: its pool is then its own, started after the fork.
+    torch.set_num_threads(1)
 
     import helpers  # noqa: F401
 

@@ -21,7 +21,7 @@ import torch.distributed as dist
 import torch.nn as nn
 
 import helpers
-from probes import check, outcome, outcomes, report
+from probes import check, outcome, outcomes, report, unpredictable
 from probes.observer import student_global
 from probes.observer import in_child, real
 from probes.common import run_ranks
@@ -461,19 +461,44 @@ FIT_CASES = [
 ]
 
 
+#: Cases drawn for each grading (see drawn_fit_cases).
+DRAWN_FIT_CASES = 6
+
+
+def drawn_fit_cases(rng) -> list[tuple]:
+    """Cases no notebook can know in advance (where the observer grades): a model, a cluster, and a budget
+    between what the leanest and the hungriest strategy could need, so that some fit and some do not."""
+    cases = []
+    for _ in range(DRAWN_FIT_CASES):
+        P = rng.randint(10**5, 10**7)
+        A = rng.choice([0, rng.randint(10**5, 10**7)])
+        n = rng.choice([2, 4, 8])
+        L = rng.choice([0, rng.randint(1, P // 4)])
+        bpp = rng.choice([16, 16, 12, 8])
+        low, high = (bpp * P + A) / (2 * n), bpp * P + 4 * P + A
+        budget = int(low * (high / low) ** rng.random())
+        cases.append((P, A, n, budget, L, bpp))
+    return cases
+
+
 @check
 def strategies_that_fit(fn) -> None:
-    """What strategies_that_fit returned on each case, and what the student's own per_rank_bytes (when the
-    notebook defines one) says of each strategy there: a mistake in exercise 3 costs exercise 3 only."""
-    returned = [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in FIT_CASES]
+    """What strategies_that_fit returned on the published cases and on cases drawn for this grading, and
+    what the student's own per_rank_bytes (when the notebook defines one) says of each strategy there: a
+    mistake in exercise 3 costs exercise 3 only. per_rank_bytes is asked first, before any budget was
+    handed to the notebook's code (its calls share a /tmp), so its bytes cannot be fitted to the budgets."""
+    drawn = drawn_fit_cases(unpredictable(13))
+    cases = FIT_CASES + drawn
     own = None
     per_rank = student_global(fn, "per_rank_bytes")
     if per_rank is not None:
         calls = [((s, P, A, n), {"largest_layer_params": L, "bytes_per_param": b})
-                 for P, A, n, _, L, b in FIT_CASES for s in STRATEGIES]
+                 for P, A, n, _, L, b in cases for s in STRATEGIES]
         done = [d.get("returned") if "returned" in d else None for d in outcomes(per_rank, calls)]
         own = [done[i:i + len(STRATEGIES)] for i in range(0, len(done), len(STRATEGIES))]
-    report("ps4_large_model.strategies_that_fit", {"returned": returned, "own_bytes": own})
+    returned = [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in cases]
+    report("ps4_large_model.strategies_that_fit", {"returned": returned, "own_bytes": own,
+                                                   "drawn": [list(case) for case in drawn]})
 
 
 # --------------------------------------------------------------------------- exercise 5: choose_strategy

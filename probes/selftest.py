@@ -29,3 +29,14 @@ def world_sum(fn, world_size: int = 2, timeout: float = 8.0) -> None:
 
     results = run_ranks("world_sum", fn, world_size, timeout=timeout)
     report("selftest.world_sum", {"world_size": world_size, "timeout": timeout, "results": results})
+
+
+@check
+def wide_sum(fn) -> None:
+    """fn(x) on a tensor large enough that torch splits an operation on it over threads, after this process
+    ran such an operation itself (as a judge's reference or a model's parameters copied back do)."""
+    import torch
+
+    x = torch.ones(256, 16384)
+    expected = float((x * 2).sum())
+    report("selftest.wide_sum", {"expected": expected, "outcome": outcome(fn, x)})

@@ -24,3 +24,39 @@ def test_a_class_step_that_hangs_is_stopped_at_its_limit_and_named(tmp_path, cap
     err = capsys.readouterr().err
     assert "class step call time sleep failed (stopped after 3 s)" in err, err
     assert "os.path" not in err, "the step that finished was reported as failed"
+
+
+def test_one_students_page_that_hangs_or_dies_costs_that_page_only(tmp_path, capsys):
+    """Feedback is one page per student, each a child with its own time and memory limits, in turn."""
+    servers = grade._Servers(str(tmp_path))
+    steps = grade.ClassSteps(servers, str(tmp_path))
+    try:
+        steps.start_in_turn([("slow", "ps0", ("call", "time", "sleep", [120])),
+                             ("dies", "ps0", ("call", "os", "abort", [])),
+                             ("fine", "ps0", ("call", "os.path", "exists", [str(tmp_path)]))], timeout=3)
+        began = time.monotonic()
+        assert steps.wait() is False
+        assert time.monotonic() - began < 60
+    finally:
+        steps.close()
+        servers.close()
+    assert steps.pages[("fine", "ps0")] == "written"
+    assert steps.pages[("slow", "ps0")] == "failed: stopped after 3 s"
+    assert steps.pages[("dies", "ps0")].startswith("failed: the feedback page's process was killed by signal 6")
+    assert "feedback ps0/slow failed" in capsys.readouterr().err
+
+
+def test_a_child_of_the_grader_holds_at_most_its_data_cap(tmp_path):
+    """A grading child (a submission's nbgrader run, a page, a step) cannot grow past CHILD_DATA_BYTES: what a
+    hand-in makes the grader's side hold fails that child, not the machine."""
+    servers = grade._Servers(str(tmp_path))
+    steps = grade.ClassSteps(servers, str(tmp_path))
+    try:
+        steps.start_in_turn([("big", "ps0", ("call", "builtins", "bytearray", [3 * 2**30])),
+                             ("small", "ps0", ("call", "builtins", "bytearray", [2**20]))], timeout=120)
+        steps.wait(quiet=True)
+    finally:
+        steps.close()
+        servers.close()
+    assert steps.pages[("small", "ps0")] == "written"
+    assert steps.pages[("big", "ps0")].startswith("failed: GraderMemoryError"), steps.pages

@@ -1,10 +1,12 @@
 """Feedback pages show what a student wrote and what the kernel displayed, but run none of it."""
 
 import nbformat
+import pytest
 from nbconvert import HTMLExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from traitlets.config import Config
 
+from autograders import feedback
 from autograders.feedback import HideHiddenTests, safe_markdown
 
 XSS = "xss_mark_feedback"
@@ -52,6 +54,31 @@ def test_a_cell_of_nested_tags_is_shown_as_plain_text_not_sanitised_for_minutes(
     print(f"nested tags, {len(nested):,} characters: {time.process_time() - began:.3f} s of CPU")
     few = "<div><span>" * 50 + "x" + "</span></div>" * 50  # a short answer with tags is still rendered
     assert "shown as plain text" not in safe_markdown(few)
+
+
+@pytest.mark.parametrize("markdown", [
+    "|a|b|\n|-|-|\n" + "|x|y|\n" * 8000,  # 48 KB, no "<": 24,000 tags once rendered (11 s of sanitising)
+    "`a" * 24000,  # 12,000 inline code spans
+])
+def test_markdown_that_renders_to_many_tags_is_shown_as_plain_text(markdown):
+    """The tags counted are those of the rendered HTML, which is what the sanitiser's time grows with."""
+    html = safe_markdown(markdown)
+    assert "shown as plain text" in html and "<td>" not in html and "<code>" not in html
+
+
+def test_one_notebooks_markdown_has_a_budget_after_which_cells_are_plain_text():
+    """Many cells each under the caps (a hand-in of 1,000 tables) render up to the notebook's budget; the rest
+    is escaped, in linear time, so that no notebook's page can take more than seconds to sanitise."""
+    table = "|a|b|\n|-|-|\n" + "|x|y|\n" * 500  # 1,500 tags: under the cell's cap
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell(table) for _ in range(40)]
+    nb, _ = HideHiddenTests().preprocess(nb, {})
+    plain = [c for c in nb.cells if "shown as plain text" in c.source]
+    rendered = [c for c in nb.cells if "<td>" in c.source]
+    assert rendered and plain and len(rendered) + len(plain) == 40
+    assert sum(c.source.count("<td>") for c in rendered) <= feedback.NOTEBOOK_MARKDOWN_TAGS
+    again, _ = HideHiddenTests().preprocess(nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(table)]), {})
+    assert "<td>" in again.cells[0].source, "the budget is per notebook, not spent for the next one"
 
 
 def test_hidden_test_lines_a_kernel_printed_are_removed_from_its_outputs():

@@ -91,6 +91,22 @@ def test_each_rank_uses_one_thread_by_default():
     assert helpers.launch(torch.get_num_threads, 1, threads_per_rank=2) == [2]
 
 
+def _wide_sum():
+    return float((torch.ones(256, 16384) * 2).sum())
+
+
+def test_ranks_of_more_than_one_thread_start_after_this_process_used_its_thread_pool():
+    """GNU OpenMP is not fork-safe: a rank forked after this process ran an operation over several threads
+    hung in its own first such operation (until the launch's timeout) when it had more than one thread."""
+    before = torch.get_num_threads()
+    torch.set_num_threads(2)
+    try:
+        _wide_sum()  # this process's OpenMP pool is started
+        assert helpers.launch(_wide_sum, 1, threads_per_rank=2, timeout=60) == [2.0 * 256 * 16384]
+    finally:
+        torch.set_num_threads(before)
+
+
 def test_rank_device_is_cpu_under_gloo():
     assert helpers.launch(lambda: str(helpers.rank_device()), 2, backend="gloo") == ["cpu", "cpu"]
 

@@ -188,6 +188,17 @@ def test_arguments_come_back_changed_as_the_students_code_left_them(observer):
     assert all(r["changed"] for r in results)
 
 
+def test_a_call_after_the_observer_split_an_operation_over_threads_does_not_hang(observer):
+    """GNU OpenMP is not fork-safe: a child forked after its parent ran an operation on OpenMP's thread pool
+    hangs in its own first parallel operation. The observer runs one thread, so its children never inherit
+    a pool (with two, every largest_batch call on a wide model hung until its time limit)."""
+    def wide_sum(x):
+        return float((x * 2).sum())
+
+    answer = observer.ask("selftest.wide_sum", _handover(wide_sum))
+    assert _outcome(answer) == {"returned": 2.0 * 256 * 16384}, answer
+
+
 def test_calls_are_forked_from_the_observer_until_fork_is_unsafe():
     """On a CPU machine every call is a fork of the observer (milliseconds); through helpers.launch's fork
     server only after autograd's device threads started (simulated here, as on a GPU machine after a backward).
@@ -204,6 +215,7 @@ def test_calls_are_forked_from_the_observer_until_fork_is_unsafe():
         ctypes.CDLL(None).prctl(15, b"pt_autograd_0", 0, 0, 0)
         ready.set()
         stop.wait()
+        ctypes.CDLL(None).prctl(15, b"done", 0, 0, 0)  # its /proc entry may outlive join() for a moment
 
     thread = threading.Thread(target=named, daemon=True)
     thread.start()

@@ -93,6 +93,31 @@ pid = os.fork()  # clone without namespace flags still works
 if pid == 0:
     os._exit(7)
 result["fork"] = os.waitpid(pid, 0)[1] >> 8
+import resource
+result["core"] = list(resource.getrlimit(resource.RLIMIT_CORE))
+import mmap
+def attempt(fn):
+    try:
+        fn()
+        return "ok"
+    except OSError as exc:
+        return errno.errorcode[exc.errno]
+# memory that RLIMIT_DATA does not count, and inotify instances (counted per host user): refused
+result["memfd_create"] = attempt(lambda: os.memfd_create("hoard"))
+result["shared_anonymous_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20))
+result["shmget"] = call(libc.shmget, 0, 1 << 20, 0o1600)
+result["inotify_init1"] = call(libc.inotify_init1, 0)
+aio = ctypes.c_ulong(0)
+result["io_setup"] = call(libc.syscall, 206 if os.uname().machine == "x86_64" else 0, 1, ctypes.byref(aio))
+result["msgget"] = call(libc.msgget, 0, 0o1600)
+result["semget"] = call(libc.semget, 0, 1, 0o1600)
+result["mq_open"] = call(libc.syscall, 240 if os.uname().machine == "x86_64" else 180, b"q", 0o100 | 2, 0o600, None)
+result["openpty"] = attempt(os.openpty)
+result["nofile"] = list(resource.getrlimit(resource.RLIMIT_NOFILE))
+# what programs need still works: private anonymous memory, shared memory of a file (multiprocessing, torch)
+result["private_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS))
+result["file_mmap"] = attempt(lambda: mmap.mmap(os.open("/tmp/f", os.O_RDWR | os.O_CREAT) if os.ftruncate(
+    os.open("/tmp/f", os.O_RDWR | os.O_CREAT), 4096) is None else -1, 4096))
 print(json.dumps(result))
 """
 
@@ -103,8 +128,13 @@ def test_root_inside_has_no_power(world):
     assert r["uid"] == sandbox.SANDBOX_UID
     assert int(r["CapEff"], 16) == 0 and int(r["CapBnd"], 16) == 0, r
     for name in ("umount_tmp", "remount_rw", "mount_tmpfs", "umount_proc", "unshare_user", "unshare_mount",
-                 "ptrace_attach", "chroot", "keyctl", "setns_net"):
+                 "ptrace_attach", "chroot", "keyctl", "setns_net", "memfd_create", "shared_anonymous_mmap", "shmget",
+                 "inotify_init1", "io_setup", "msgget", "semget", "mq_open"):
         assert r[name] == "EPERM", f"{name}: {r[name]} (should be refused by the seccomp filter)"
+    assert r["private_mmap"] == r["file_mmap"] == "ok", r
+    assert r["core"] == [0, 0], "a core file, where cores are piped to a program of the host, would reach the host"
+    assert r["openpty"] in ("ENOENT", "EACCES", "EROFS"), "ptys count against one limit of the whole host"
+    assert r["nofile"][1] <= sandbox.SANDBOX_FILES, "open files count against the host's file table"
     assert r["plant_pth"] in ("EROFS", "EACCES"), r
     assert r["leave_pids_cgroup"] in ("ENOENT", "EROFS", "EACCES"), r
     assert r["fork"] == 7
@@ -148,7 +178,9 @@ def test_environment_is_cleared(world):
     r = checked(run_sandboxed(world, "PATHS = {}\n" + SEES, env=leaks))
     assert SECRET not in json.dumps(r["env"])
     assert not set(leaks) & set(r["env"]), set(leaks) & set(r["env"])
-    assert r["env"]["HOME"] == "/tmp" and r["env"]["PATH"] == os.environ["PATH"]
+    assert r["env"]["HOME"] == "/tmp"
+    # PATH names the Python installation and the system's folders, never the grader's own (a TA's home, tools)
+    assert r["env"]["PATH"].split(os.pathsep) == [os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"]
     allowed = set(sandbox.ENV_ALLOWED) | set(sandbox.kernel_env(None, sandbox.DEFAULT_LIMITS)) | {"PWD", "LC_CTYPE"}
     assert set(r["env"]) <= allowed, set(r["env"]) - allowed
 

@@ -31,15 +31,17 @@ def test_kit_has_no_grading_side(kit):
 
 
 def test_kit_installs_in_a_clean_venv_and_runs_visible_tests(kit, tmp_path):
+    # A student's machine: the kit's venv alone, not this checkout put first on PYTHONPATH for the tests.
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     py = str(venv / "bin" / "python")
-    pip = subprocess.run([py, "-m", "pip", "install", "--quiet", "-e", kit], capture_output=True, text=True)
+    pip = subprocess.run([py, "-m", "pip", "install", "--quiet", "-e", kit], capture_output=True, text=True, env=env)
     assert pip.returncode == 0, pip.stderr[-3000:]
     # The grading side must be absent from the student's environment.
     found = subprocess.run(
         [py, "-c", "import helpers, importlib.util as u; print(u.find_spec('autograders'), u.find_spec('probes'))"],
-        capture_output=True, text=True, cwd=tmp_path)
+        capture_output=True, text=True, cwd=tmp_path, env=env)
     assert found.stdout.strip() == "None None", found.stderr
 
     name = assignments()[0]
@@ -59,7 +61,7 @@ def test_kit_installs_in_a_clean_venv_and_runs_visible_tests(kit, tmp_path):
         """
     )
     for path, check in ((answered, "answered"), (untouched, "untouched")):
-        proc = subprocess.run([py, "-c", runner, str(path)], capture_output=True, text=True, cwd=tmp_path, timeout=600)
+        proc = subprocess.run([py, "-c", runner, str(path)], capture_output=True, text=True, cwd=tmp_path, timeout=600, env=env)
         assert proc.returncode == 0, proc.stderr[-3000:]
         errors = json.loads(proc.stdout.strip().splitlines()[-1])
         if check == "answered":

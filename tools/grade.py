@@ -31,6 +31,7 @@ import glob
 import json
 import os
 import shutil
+import signal
 import stat
 import sys
 import tempfile
@@ -50,6 +51,7 @@ class Outcome:
     status: str  # graded | failed | timeout | skipped | refused
     seconds: float
     reason: str = ""
+    feedback: str = ""  # written | failed: why | "" (none asked for, or none possible)
 
 
 def submitted_assignments(root: str = ROOT) -> list[str]:
@@ -91,6 +93,8 @@ def id_refusal(student: str) -> str | None:
 DONE_MARKER = ".graded"
 #: Seconds a class step (feedback of an assignment, the export, the picture, the tables) may take.
 CLASS_STEP_TIMEOUT = 900.0
+#: Seconds one student's feedback page may take (our solutions' pages: under a second each).
+FEEDBACK_TIMEOUT = 120.0
 
 
 def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
@@ -196,13 +200,44 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         if problems:
             return (f"{problems[0]}: the grader's own folders must hold no links or special files (left by "
                     f"an earlier run?). Delete {folder}/{student}/{assignment} and grade again")
-    files = [os.path.join(d, f) for d, _, names in os.walk(os.path.join(root, "submitted", student, assignment))
-             for f in names]
+    files, folders = [], 0
+    for d, subfolders, names in os.walk(os.path.join(root, "submitted", student, assignment)):
+        files += [os.path.join(d, f) for f in names]
+        folders += len(subfolders)
+        if len(files) + folders > sandbox.MAX_FILES:
+            break
     size = sum(os.lstat(f).st_size for f in files)
-    if len(files) > sandbox.MAX_FILES or size > limits["work_bytes"]:
-        return (f"the hand-in holds {len(files)} files, {size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files "
-                f"and {limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
+    if len(files) + folders > sandbox.MAX_FILES or size > limits["work_bytes"]:
+        return (f"the hand-in holds {len(files)} files and {folders} folders{' or more' if len(files) + folders > sandbox.MAX_FILES else ''}, "
+                f"{size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files and folders and "
+                f"{limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
+    for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
+        nb_size, containers = notebook_structure(notebook)
+        if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS:
+            return (f"{os.path.basename(notebook)!r} is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects: at "
+                    f"most {MAX_NOTEBOOK_BYTES // 2**20} MiB and {MAX_NOTEBOOK_CONTAINERS:,} are graded (an assignment "
+                    "needs a small fraction of that). Clear large outputs and metadata (Kernel > Restart & Clear "
+                    "Output), save, and hand in again")
     return None
+
+
+#: A notebook's size in memory, once read, grows with its lists and objects, not only its bytes ("[]" is
+#: 2 bytes on disk and about 60 in Python, again in every copy nbgrader and nbconvert make): both are capped
+#: before nbgrader reads it. Our assignments' solutions with outputs: under 1 MiB and 5,000.
+MAX_NOTEBOOK_BYTES = 64 * 2**20
+MAX_NOTEBOOK_CONTAINERS = 200_000
+
+
+def notebook_structure(path: str) -> tuple[int, int]:
+    """(bytes, number of "[" and "{") of a file, read in chunks (an upper bound on its JSON containers)."""
+    size = containers = 0
+    with open(path, "rb") as fh:
+        while chunk := fh.read(1 << 20):
+            size += len(chunk)
+            containers += chunk.count(b"[") + chunk.count(b"{")
+            if size > MAX_NOTEBOOK_BYTES:
+                break
+    return size, containers
 
 
 def write_beneath(root: str, parts: list[str], text: str) -> None:
@@ -413,7 +448,7 @@ class _Servers:
         self.server.close()
 
 
-def _reason(output: str, status: int | None = None) -> str:
+def _reason(output: str, status: int | None = None, what: str = "nbgrader autograde") -> str:
     """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
     import re
 
@@ -424,9 +459,12 @@ def _reason(output: str, status: int | None = None) -> str:
         matches = [line for line in lines if re.search(pattern, line)]
         if matches:
             return matches[-1][:300]
+    if status is not None and -status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
+        # an allocation refused under the child's memory cap aborts inside C code (ZeroMQ, the JSON reader)
+        return f"{what} was killed by signal {-status}: perhaps {forkserver.MEMORY_NOTE}"
     if status is not None and status < 0:
-        return f"nbgrader autograde was killed by signal {-status}"
-    return (lines[-1] if lines else "nbgrader autograde failed without a message")[:300]
+        return f"{what} was killed by signal {-status}"
+    return (lines[-1] if lines else f"{what} failed without a message")[:300]
 
 
 class Progress:
@@ -523,8 +561,11 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 return
             excluded = feedback_exclusions(name, root, outcomes)
             if excluded is not None:
-                exclude = [f"--CourseDirectory.student_id_exclude={','.join(excluded)}"] if excluded else []
-                steps.start(["generate_feedback", name, *exclude, *_db_args(db_url)])
+                # one page per student, each in a child of its own with its own limits: a hand-in whose
+                # page takes too long, or too much memory, loses that page only
+                students = [s for s in graded_students(name, root) if s not in excluded]
+                steps.start_in_turn([(s, name, ["generate_feedback", name, "--student", s, *_db_args(db_url)])
+                                     for s in students], FEEDBACK_TIMEOUT)
 
         def record(outcome: Outcome) -> None:
             with lock:
@@ -645,6 +686,11 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         if tables:
             steps.start(("call", "tools.grade", "write_tables", [root, db_url, tables]))
         steps.wait()
+        if steps.pages:  # the report again, with what became of each feedback page
+            for o in outcomes:
+                o.feedback = steps.pages.get((o.student, o.assignment), o.feedback)
+            report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
+            write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
         return outcomes
     finally:
         servers.close()
@@ -663,6 +709,40 @@ class ClassSteps:
         self.servers, self.root, self.timeout = servers, root, timeout
         self.logs = tempfile.mkdtemp(prefix="grade-steps-")
         self.running: list = []
+        self.turns: list[threading.Thread] = []
+        self.pages: dict[tuple[str, str], str] = {}  # (student, assignment) -> written | failed: why
+
+    def start_in_turn(self, pages: list, timeout: float) -> None:
+        """One student's step after another ((student, assignment, step) each, a step as for `start`) in a
+        thread, each a child of its own stopped after `timeout` s; what became of each goes to `pages` and,
+        if it failed, to stderr."""
+        def run() -> None:
+            for student, assignment, step in pages:
+                log = os.path.join(self.logs, f"page-{assignment}-{len(self.pages)}-{os.getpid()}.log")
+                call = tuple(step[1:]) if step[0] == "call" else None
+                try:
+                    child = self.servers.get().fork(None if call else [*step, "--log-level=WARN"], venv_env(),
+                                                    self.root, log, call=call)
+                    status = child.wait(timeout)
+                    if status is None:
+                        child.kill()
+                        status = f"stopped after {timeout:g} s"
+                except forkserver.ServerDied:
+                    status = "the grading server ended"
+                if status == 0:
+                    self.pages[(student, assignment)] = "written"
+                    continue
+                text = ""
+                if os.path.exists(log):
+                    with open(log, errors="replace") as fh:
+                        text = fh.read()
+                why = _reason(text, status, "the feedback page's process") if isinstance(status, int) else status
+                self.pages[(student, assignment)] = f"failed: {why}"
+                print(f"feedback {assignment}/{student} failed ({status}): {text[-1000:]}", file=sys.stderr)
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        self.turns.append(thread)
 
     def start(self, step) -> None:
         log = os.path.join(self.logs, f"{len(self.running)}.log")
@@ -696,10 +776,22 @@ class ClassSteps:
                         text = fh.read()[-2000:]
                 print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {text}", file=sys.stderr)
         self.running = []
-        return ok
+        for thread in self.turns:  # each page has its own limit
+            thread.join()
+        self.turns = []
+        return ok and all(v == "written" for v in self.pages.values())
 
     def close(self) -> None:
         shutil.rmtree(self.logs, ignore_errors=True)
+
+
+def graded_students(assignment: str, root: str) -> list[str]:
+    """Students whose submission of `assignment` is graded (its finished-marker written), in order."""
+    try:
+        students = sorted(os.listdir(os.path.join(root, "autograded")))
+    except FileNotFoundError:
+        return []
+    return [s for s in students if id_refusal(s) is None and already_graded(s, assignment, root)]
 
 
 def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> list[str] | None:

@@ -1,0 +1,86 @@
+"""What a hand-in makes the grader's own side hold is capped, and costs that hand-in only.
+
+The kernel is capped by its sandbox; these are the grader's host-side processes, which never run student
+code but read what the student handed in and what the kernel sends: a notebook of millions of empty
+lists (a few MB on disk, gigabytes once parsed), a kernel message of many large frames, a markdown
+answer the sanitiser takes minutes over. Each is tried through `make grade`'s path beside honest students.
+"""
+
+import json
+import os
+
+import nbformat
+import pytest
+
+from tests.tiny_course import expected, make_course, scores
+from tools import grade
+from tools.submissions import fill
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_resume")]
+
+
+def _hand_in(root, student, overrides=None, edit=None):
+    source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    nb = fill(release_nb, source_nb, overrides or {})
+    if edit:
+        edit(nb)
+    nbformat.write(nb, root / "submitted" / student / "ps0_tiny" / "ps0_tiny.ipynb")
+
+
+# The kernel sends one message of 40 frames of 64 MiB (it holds 64 MiB itself: the same bytes each time).
+FRAMES = '''
+def square(x):
+    return x * x
+_k = get_ipython().kernel
+_big = bytes(64 << 20)
+_k.session.send(_k.iopub_socket, "display_data", {"data": {"text/plain": "x"}, "metadata": {}, "transient": {}},
+                parent=_k.get_parent(), buffers=[_big] * 40)
+import time
+time.sleep(5)  # the cell still runs while the grader receives the message
+del _big
+'''
+
+
+def test_a_kernel_message_larger_than_the_graders_cap_fails_that_submission_only(tmp_path):
+    root = make_course(tmp_path, 3)
+    _hand_in(root, "student00", {"square": FRAMES})
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
+    assert outcomes["student00"].status == "failed", outcomes["student00"]
+    assert outcomes["student00"].reason, outcomes["student00"]
+    assert scores(f"sqlite:///{root / 'gradebook.db'}") == {f"student{i:02d}": expected(i) for i in (1, 2)}
+
+
+def test_a_notebook_of_millions_of_lists_is_refused_before_it_is_read(tmp_path):
+    """3 MB of "[]" in a cell's metadata: under the size cap, but a million lists (about 1 GB once parsed by
+    each of nbgrader's copies). Refused with a reason, before any process parses it."""
+    root = make_course(tmp_path, 2)
+
+    def pad(nb):
+        nb.cells[0].metadata["padding"] = [[] for _ in range(1_000_000)]
+
+    _hand_in(root, "student00", edit=pad)
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
+    assert outcomes["student00"].status == "refused"
+    assert "JSON lists and objects" in outcomes["student00"].reason and "Clear" in outcomes["student00"].reason
+    assert outcomes["student01"].status == "graded"
+
+
+def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(tmp_path):
+    root = make_course(tmp_path, 3)
+    outcomes = grade.grade(["ps0_tiny"], str(root), workers=1)
+    assert {o.feedback for o in outcomes} == {"written"}
+    for i in range(3):
+        page = root / "feedback" / f"student{i:02d}" / "ps0_tiny" / "ps0_tiny.html"
+        assert page.exists() and "square" in page.read_text()
+    report = json.loads((root / "grading_report.json").read_text())
+    assert [r["feedback"] for r in report] == ["written"] * 3
+
+
+def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(tmp_path):
+    root = make_course(tmp_path, 2)
+    for i in range(1500):
+        (root / "submitted" / "student00" / "ps0_tiny" / f"d{i}").mkdir()
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
+    assert outcomes["student00"].status == "refused" and "folders" in outcomes["student00"].reason
+    assert outcomes["student01"].status == "graded"

@@ -133,7 +133,7 @@ def test_adams_step_counters_are_printed_where_the_tables_round_them_away():
     assert "0.00-something" not in claim and "The tables round to two decimals" in claim
 
 
-@pytest.mark.parametrize("lecture", ["02_ddp.ipynb", "03_batch_size.ipynb", "04_large_model.ipynb"])
+@pytest.mark.parametrize("lecture", ["02_ddp.ipynb", "03_batch_size.ipynb", "04_large_model.ipynb", "05_scale.ipynb"])
 def test_an_introductions_numbered_list_has_one_item_per_numbered_section(lecture):
     """Problem sets cite lecture sections by number, so the introduction's list must number them the same way."""
     cells = _cells(lecture)
@@ -142,3 +142,14 @@ def test_an_introductions_numbered_list_has_one_item_per_numbered_section(lectur
     assert headings == list(range(1, len(headings) + 1)), f"{lecture}: sections numbered {headings}"
     assert [int(n) for n in intro] == headings, (
         f"{lecture}: the introduction lists items {intro}, the notebook has sections {headings}")
+
+
+def test_lecture_05_zero1_and_tensor_parallel_print_what_the_text_says():
+    """Lecture 5: ZeRO-1 halves the Adam state per rank on 2 ranks (8 -> 4 bytes per parameter, K/N_d), the ZeRO
+    paper's Figure 1 numbers, and the hand-written Megatron block equals the unsplit one on every rank."""
+    out = run("05_scale.ipynb", "cell-001", "cell-010", "cell-012", "cell-015")
+    assert out.count("= 8 B/param; ZeRO-1") == 2 and out.count("= 4.00 B/param") == 2, out
+    for number in ("120 GB", "31.4 GB", "16.6 GB", "1.88 GB"):
+        assert number in out, out
+    assert "120 GB, 31.4 GB, 16.6 GB and 1.88 GB" in text("05_scale.ipynb", "cell-013")
+    assert out.count("output equal True, input gradient equal True, holds 528 of 1056") == 2, out

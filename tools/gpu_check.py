@@ -69,6 +69,8 @@ CORPUS_PICKS = [
     "ps3_batch/accumulate_without_no_sync",   # DDP gradient accumulation without no_sync()
     "ps4_large_model/ex2_detached_activations",  # pipeline send/recv with detached activations
     "ps4_large_model/ex4_ddp_divides_the_model",  # DDP memory believed divided
+    "ps5_scale/ex1_all_reduce_after_backward",  # overlapped DDP that waits for the whole backward
+    "ps5_scale/ex4_no_broadcast",                # ZeRO-1 that never shares the updated shards
 ]
 
 NO_GPU = (

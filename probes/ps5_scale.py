@@ -1,0 +1,391 @@
+"""Probes of ps5_scale: the inputs the hidden tests give the student's code, and what it did on real ranks.
+
+Public (see `probes`): the rank functions below run the student's code on 2 and 4 ranks, each on
+`helpers.rank_device()`, and return what happened there: parameters after every step, the
+all-reduces each rank issued (counted at the process group, with how many gradients were ready and
+whether the backward pass had returned when each was issued and when it was waited on), outputs and
+gradients of a tensor-parallel block, the parameters each rank holds. The single-process references,
+the comparisons and the messages about mistakes are in `autograders.ps5_scale`, which rebuilds the
+same inputs from the builders here.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import torch
+import torch.distributed as dist
+import torch.nn as nn
+import torch.nn.functional as F
+
+import helpers
+from probes import check, report
+from probes.common import run_ranks
+
+#: Seconds one multi-process check may take (honest code needs well under 2 s).
+TIMEOUT = 12.0
+WORLD_SIZES = (2, 4)
+
+_run = functools.partial(run_ranks, timeout=TIMEOUT)
+
+
+def _run_worlds(exercise: str, fn, args_for_world, worlds=WORLD_SIZES) -> dict:
+    """fn on every world size in turn: {"runs": [per-rank results, ...], "error": None or the crash/hang message}."""
+    runs = []
+    for world in worlds:
+        try:
+            runs.append(_run(exercise, fn, world, *args_for_world(world)))
+        except AssertionError as exc:
+            return {"runs": runs, "error": str(exc)}
+    return {"runs": runs, "error": None}
+
+
+def flat(tensors) -> torch.Tensor:
+    return torch.cat([t.detach().reshape(-1).float().cpu() for t in tensors])
+
+
+# --------------------------------------------------------------------------- counting all-reduces
+
+
+class _Handle:
+    """What the student's all_reduce returns: the real Work, with its wait() noted."""
+
+    def __init__(self, work, entry: dict, log: "_AllReduceLog"):
+        self._work, self._entry, self._log = work, entry, log
+
+    def wait(self, *args, **kwargs):
+        if self._entry["waited"] is None:
+            self._entry["waited"] = self._log.moment()
+        return self._work.wait(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._work, name)
+
+
+class _AllReduceLog:
+    """Counts the all-reduces of this rank at the process group (every dist.all_reduce goes through
+    `ProcessGroup.allreduce`): each one's number of elements, and the moment it was issued and waited
+    on, as (gradients ready so far, whether the backward pass had returned)."""
+
+    def __init__(self):
+        self.entries, self.ready, self.backward_done, self.active = [], 0, False, False
+
+    def moment(self) -> list:
+        return [self.ready, self.backward_done]
+
+    def __enter__(self):
+        group = dist.ProcessGroup
+        self._saved = group.allreduce
+        real, log = self._saved, self
+
+        def allreduce(pg, tensors, *args, **kwargs):
+            work = real(pg, tensors, *args, **kwargs)
+            if not log.active:
+                return work
+            numel = sum(t.numel() for t in tensors) if isinstance(tensors, (list, tuple)) else tensors.numel()
+            entry = {"numel": int(numel), "issued": log.moment(), "waited": None}
+            log.entries.append(entry)
+            return _Handle(work, entry, log) if work is not None else work
+
+        group.allreduce = allreduce
+        return self
+
+    def __exit__(self, *exc):
+        dist.ProcessGroup.allreduce = self._saved
+
+    def take(self) -> list:
+        entries, self.entries = self.entries, []
+        return [{"numel": e["numel"], "issued": list(e["issued"]), "waited": None if e["waited"] is None else list(e["waited"])}
+                for e in entries]
+
+
+# --------------------------------------------------------------------------- exercises 1 and 2: overlapped DDP
+
+
+def net(seed: int) -> nn.Module:
+    """The model of exercises 1 and 2: six parameters of 384, 64, 1024, 64, 192 and 12 bytes (float32)."""
+    torch.manual_seed(seed)
+    return nn.Sequential(nn.Linear(6, 16), nn.Tanh(), nn.Linear(16, 16), nn.Tanh(), nn.Linear(16, 3))
+
+
+def batches(num_steps: int, size: int, seed: int):
+    """The same global batches on every rank (a private generator)."""
+    gen = torch.Generator().manual_seed(seed)
+    return [(torch.randn(size, 6, generator=gen), torch.randint(0, 3, (size,), generator=gen)) for _ in range(num_steps)]
+
+
+TRAINING = dict(num_steps=3, per_rank=3, lr=0.5)
+#: (world size, bucket cap in bytes) of the bucketed checks: every parameter alone, a few buckets, one bucket
+BUCKET_CASES = ((2, 0), (2, 1100), (4, 300), (4, 10**9))
+
+
+def training_seed(world: int) -> int:
+    return 20 + world
+
+
+def _train_rank(DDPClass, cap, num_steps: int, per_rank: int, lr: float, seed: int):
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    model = net(seed + rank).to(dev)  # every rank starts from its own weights: the wrapper broadcasts rank 0's
+    log = _AllReduceLog()
+    for p in model.parameters():  # registered before the student's hooks: they run first
+        p.register_post_accumulate_grad_hook(lambda p: setattr(log, "ready", log.ready + 1))
+    with log:
+        wrapped = DDPClass(model) if cap is None else DDPClass(model, cap)
+        assert isinstance(wrapped, nn.Module), f"your class must be an nn.Module, got {type(wrapped).__name__}"
+        start = flat(model.parameters())
+        opt = torch.optim.SGD(model.parameters(), lr=lr)
+        steps = []
+        torch.manual_seed(seed + 1000 + rank)
+        for X, y in batches(num_steps, per_rank * world, seed + 1):
+            X, y = X.to(dev), y.to(dev)
+            part = slice(rank * per_rank, (rank + 1) * per_rank)
+            opt.zero_grad(set_to_none=True)
+            log.ready, log.backward_done, log.active = 0, False, True
+            F.cross_entropy(wrapped(X[part]), y[part]).backward()
+            log.backward_done = True
+            wrapped.finish_gradient_synchronization()
+            log.active = False
+            reduces = log.take()
+            opt.step()
+            steps.append({"reduces": reduces, "params": flat(model.parameters())})
+    return {"start": start, "steps": steps}
+
+
+def overlap_cases():
+    """(world_size, bucket cap or None) of each run: OverlapDDP has no cap."""
+    return [(world, None) for world in WORLD_SIZES]
+
+
+def bucket_cases():
+    return list(BUCKET_CASES)
+
+
+def _training_runs(exercise: str, DDPClass, cases, keep: tuple) -> dict:
+    """The runs of `cases`, each rank's result cut down to the keys one judge reads (`keep`: of
+    "start", "params", "reduces"), so that each check reports only what it judges."""
+    t = TRAINING
+    runs = []
+    for world, cap in cases:
+        try:
+            run = _run(exercise, _train_rank, world, DDPClass, cap, t["num_steps"], t["per_rank"], t["lr"],
+                       training_seed(world))
+        except AssertionError as exc:
+            return {"runs": runs, "error": str(exc)}
+        runs.append([{**({"start": r["start"]} if "start" in keep else {}),
+                      "steps": [{k: s[k] for k in keep if k != "start"} for s in r["steps"]]} for r in run])
+    return {"runs": runs, "error": None}
+
+
+_RESULTS, _METHOD = ("start", "params"), ("reduces",)
+
+
+@check
+def overlap_ddp_matches_reference(OverlapDDP) -> None:
+    """Three SGD steps with OverlapDDP on 2 and 4 ranks seeded differently: parameters after each step."""
+    report("ps5_scale.overlap_ddp_matches_reference", _training_runs("OverlapDDP", OverlapDDP, overlap_cases(), _RESULTS))
+
+
+@check
+def overlap_ddp_overlaps(OverlapDDP) -> None:
+    """OverlapDDP's all-reduces of each step: sizes, when issued and when waited on."""
+    report("ps5_scale.overlap_ddp_overlaps", _training_runs("OverlapDDP", OverlapDDP, overlap_cases(), _METHOD))
+
+
+@check
+def bucketed_ddp_matches_reference(BucketedDDP) -> None:
+    """Three SGD steps with BucketedDDP on 2 and 4 ranks, several bucket caps: parameters."""
+    report("ps5_scale.bucketed_ddp_matches_reference", _training_runs("BucketedDDP", BucketedDDP, bucket_cases(), _RESULTS))
+
+
+@check
+def bucketed_ddp_one_all_reduce_per_bucket(BucketedDDP) -> None:
+    """BucketedDDP's all-reduces of each step, for each cap: sizes, when issued and when waited on."""
+    report("ps5_scale.bucketed_ddp_one_all_reduce_per_bucket",
+           _training_runs("BucketedDDP", BucketedDDP, bucket_cases(), _METHOD))
+
+
+# --------------------------------------------------------------------------- exercise 3: tensor parallelism
+
+
+def operator_inputs(world: int, seed: int = 5):
+    """Per rank r: (x_r, grad_r), 3x4 tensors (different on every rank)."""
+    gen = torch.Generator().manual_seed(seed + world)
+    return [(torch.randn(3, 4, generator=gen), torch.randn(3, 4, generator=gen)) for _ in range(world)]
+
+
+def _operators_rank(Copy, Reduce):
+    from probes.observer import real
+
+    Copy, Reduce = real(Copy), real(Reduce)  # in a rank the student's objects are real: .apply is needed
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    out = {}
+    for name, op in (("copy", Copy), ("reduce", Reduce)):
+        x, g = operator_inputs(world)[rank]
+        x = x.to(dev).requires_grad_(True)
+        y = op.apply(x)
+        assert isinstance(y, torch.Tensor), f"{name}: apply must return a tensor, got {type(y).__name__}"
+        y.backward(g.to(dev))
+        out[name] = {"forward": y.detach().cpu().clone(),
+                     "grad": None if x.grad is None else x.grad.detach().cpu().clone()}
+    return out
+
+
+@check
+def tp_operators(CopyToTensorParallel, ReduceFromTensorParallel) -> None:
+    """f and g on 2 and 4 ranks, each rank its own input and output gradient: forward and input gradient."""
+    report("ps5_scale.tp_operators", _run_worlds(
+        "CopyToTensorParallel / ReduceFromTensorParallel", _operators_rank,
+        lambda world: (CopyToTensorParallel, ReduceFromTensorParallel)))
+
+
+#: (in_features, hidden, out_features) of the MLP checks: hidden divides by 2 and 4
+MLP_SIZES = (6, 12, 5)
+
+
+def mlp_layers(seed: int):
+    """fc1, fc2 and the input x and output weights w of the loss (out * w).sum(), the same on every rank."""
+    torch.manual_seed(seed)
+    d, h, o = MLP_SIZES
+    fc1, fc2 = nn.Linear(d, h), nn.Linear(h, o)
+    gen = torch.Generator().manual_seed(seed + 1)
+    x, w = torch.randn(4, d, generator=gen), torch.randn(4, o, generator=gen)
+    return fc1, fc2, x, w
+
+
+def mlp_seed(world: int) -> int:
+    return 50 + world
+
+
+def _param(module, attr: str, name: str):
+    t = getattr(module, attr, None) if module is not None else None
+    if not isinstance(t, torch.Tensor):
+        raise AssertionError(f"TensorParallelMLP: self.{name} must be a tensor (an nn.Parameter), "
+                             f"found {type(t).__name__}")
+    return t
+
+
+def _mlp_rank(MLP, seed: int):
+    dev = helpers.rank_device()
+    fc1, fc2, x, w = mlp_layers(seed)
+    fc1, fc2, x, w = fc1.to(dev), fc2.to(dev), x.to(dev), w.to(dev)
+    log = _AllReduceLog()
+    with log:
+        block = MLP(fc1, fc2)
+        assert isinstance(block, nn.Module), f"TensorParallelMLP must be an nn.Module, got {type(block).__name__}"
+        x = x.clone().requires_grad_(True)
+        log.active = True
+        out = block(x)
+        forward = log.take()
+        assert isinstance(out, torch.Tensor), f"TensorParallelMLP's forward must return a tensor, got {type(out).__name__}"
+        (out * w).sum().backward()
+        backward = log.take()
+        log.active = False
+    held = sum(p.numel() for p in block.parameters())
+    tensors = {}
+    for layer in ("fc1", "fc2"):
+        sub = getattr(block, layer, None)
+        for attr in ("weight", "bias"):
+            t = _param(sub, attr, f"{layer}.{attr}")
+            tensors[f"{layer}.{attr}"] = {"value": t.detach().cpu().clone(),
+                                          "grad": None if t.grad is None else t.grad.detach().cpu().clone()}
+    return {"out": out.detach().cpu().clone(), "x_grad": None if x.grad is None else x.grad.detach().cpu().clone(),
+            "forward_reduces": len(forward), "backward_reduces": len(backward), "held": int(held), "tensors": tensors}
+
+
+def _mlp_runs(MLP, keep: tuple) -> dict:
+    observed = _run_worlds("TensorParallelMLP", _mlp_rank, lambda world: (MLP, mlp_seed(world)))
+    observed["runs"] = [[{k: r[k] for k in keep} for r in run] for run in observed["runs"]]
+    return observed
+
+
+@check
+def tp_mlp_matches_reference(TensorParallelMLP) -> None:
+    """TensorParallelMLP on 2 and 4 ranks: output, input gradient, every shard and its gradient."""
+    report("ps5_scale.tp_mlp_matches_reference", _mlp_runs(TensorParallelMLP, ("out", "x_grad", "tensors")))
+
+
+@check
+def tp_mlp_communication(TensorParallelMLP) -> None:
+    """TensorParallelMLP on 2 and 4 ranks: all-reduces in forward and backward, parameters held per rank."""
+    report("ps5_scale.tp_mlp_communication", _mlp_runs(TensorParallelMLP, ("forward_reduces", "backward_reduces", "held")))
+
+
+# --------------------------------------------------------------------------- exercise 4: ZeRO-1
+
+
+def zero_net(seed: int) -> nn.Module:
+    """The model of the ZeRO-1 checks: 7 parameters (not a multiple of 2 or 4), the same on every rank."""
+    torch.manual_seed(seed)
+    return nn.Sequential(nn.Linear(6, 10), nn.Tanh(), nn.Linear(10, 10), nn.Tanh(), nn.Linear(10, 3),
+                         nn.Linear(3, 3, bias=False))
+
+
+ZERO_TRAINING = dict(num_steps=3, per_rank=3, lr=0.05)
+
+
+def zero_seed(world: int) -> int:
+    return 70 + world
+
+
+def _zero_rank(Sharded, seed: int, num_steps: int, per_rank: int, lr: float):
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    model = zero_net(seed).to(dev)
+    params = list(model.parameters())
+    opt = Sharded(params, torch.optim.Adam, lr=lr)
+    steps = []
+    gen = torch.Generator().manual_seed(seed + 1)
+    for _ in range(num_steps):
+        X, y = torch.randn(per_rank * world, 6, generator=gen), torch.randn(per_rank * world, 3, generator=gen)
+        part = slice(rank * per_rank, (rank + 1) * per_rank)
+        opt.zero_grad()
+        F.mse_loss(model(X[part].to(dev)), y[part].to(dev)).backward()
+        for p in params:  # data parallelism's averaged gradients, done here: the exercise is the optimizer
+            dist.all_reduce(p.grad)
+            p.grad /= world
+        opt.step()
+        steps.append(flat(params))
+    from probes.observer import real
+
+    inner = getattr(real(opt), "optimizer", None)
+    state = getattr(inner, "state", None)
+    held = None
+    if state is not None:
+        index = {id(p): i for i, p in enumerate(params)}
+        held = {}
+        for key, value in state.items():
+            i = index.get(id(key), -1)
+            held[i] = held.get(i, 0) + sum(t.numel() * t.element_size() for t in value.values()
+                                           if torch.is_tensor(t) and t.dim() > 0)
+        held = [[i, b] for i, b in sorted(held.items())]
+    return {"steps": steps, "held": held}
+
+
+def _zero_runs(Sharded, keep: str) -> dict:
+    t = ZERO_TRAINING
+    observed = _run_worlds("ShardedOptimizer", _zero_rank,
+                           lambda world: (Sharded, zero_seed(world), t["num_steps"], t["per_rank"], t["lr"]))
+    observed["runs"] = [[r[keep] for r in run] for run in observed["runs"]]
+    return observed
+
+
+@check
+def zero1_matches_adam(ShardedOptimizer) -> None:
+    """ShardedOptimizer(Adam) on 2 and 4 ranks, 7 parameters: the parameters after each of 3 steps."""
+    report("ps5_scale.zero1_matches_adam", _zero_runs(ShardedOptimizer, "steps"))
+
+
+@check
+def zero1_state_sharded(ShardedOptimizer) -> None:
+    """ShardedOptimizer(Adam) on 2 and 4 ranks: the bytes of optimizer state each rank holds, per parameter."""
+    report("ps5_scale.zero1_state_sharded", _zero_runs(ShardedOptimizer, "held"))
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+@check
+def quiz(question: str, answer) -> None:
+    report("ps5_scale.quiz", {"question": question, "answer": answer})

@@ -193,6 +193,7 @@ class ResilientExecute(Execute):
         if not self._warmed:
             self._warmed = True
             await self._warm_up()
+            self._start_observer()
             self._wait_at_gate()
         return kc
 
@@ -394,10 +395,19 @@ class ResilientExecute(Execute):
             self._observations.append((position, payload))
         self._report_bytes = 0
 
-    def _ask_observer(self, check: str, args: str) -> dict:
+    def _start_observer(self) -> None:
+        """The submission's observer, started once its kernel is warm (before the gate, so that it starts
+        while the submission before is graded, not when the first check needs it)."""
         if self._observer is None:
             spec = getattr(self.km, "kernel_spec", None)
             self._observer = Observer(getattr(spec, "argv", None), getattr(spec, "env", None), self.log)
+            try:
+                self._observer.start()
+            except OSError as exc:  # asked again at the first check, which fails in words if it cannot start
+                self.log.warning("the observer did not start yet: %s", exc)
+
+    def _ask_observer(self, check: str, args: str) -> dict:
+        self._start_observer()
         # the reports of one cell, together, within max_observation_bytes: they are held until the cell is judged
         left = max(0, self.max_observation_bytes - getattr(self, "_report_bytes", 0))
         try:

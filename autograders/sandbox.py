@@ -223,7 +223,10 @@ _DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_read
            "memfd_create memfd_secret shmget inotify_init inotify_init1 inotify_add_watch "
            # kernel objects counted for the whole host (AIO contexts: fs.aio-max-nr) or for the IPC namespace
            # and the host user, in memory no rlimit caps (SysV message queues and semaphores, POSIX queues)
-           "io_setup msgget semget mq_open").split()
+           "io_setup msgget semget mq_open "
+           # another process's descriptors or memory: bwrap's init and the placeholder run as the kernel's user
+           # in its PID namespace, so a copied descriptor of theirs is only refused here
+           "pidfd_open pidfd_getfd kcmp process_madvise").split()
 _SYSCALLS = {
     "x86_64": dict(clone=56, ptrace=101, syslog=103, pivot_root=155, chroot=161, acct=163, mount=165, umount2=166,
                    swapon=167, swapoff=168, reboot=169, iopl=172, ioperm=173, init_module=175, delete_module=176,
@@ -234,7 +237,8 @@ _SYSCALLS = {
                    io_uring_enter=426, io_uring_register=427, open_tree=428, move_mount=429, fsopen=430,
                    fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443,
                    mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
-                   memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240),
+                   memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
+                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -244,11 +248,19 @@ _SYSCALLS = {
                     io_uring_register=427, open_tree=428, move_mount=429, fsopen=430, fsconfig=431, fsmount=432,
                     fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443, mmap=222, shmget=194,
                     inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
-                    msgget=186, semget=190, mq_open=180),
+                    msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
+                    process_madvise=440, socket=198, fcntl=25),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
 _MAP_SHARED_ANONYMOUS = 0x01 | 0x20
+# socket() of the families a kernel needs only: local (AF_UNIX), the loopback network of its own namespace
+# (AF_INET, AF_INET6) and its routes (AF_NETLINK, for getaddrinfo). Others are not confined by a network
+# namespace: AF_VSOCK's ports belong to the whole virtual machine, and reach its hypervisor.
+_SOCKET_FAMILIES = (1, 2, 10, 16)
+# fcntl(F_SETPIPE_SZ) is refused: pipe buffers are counted per host user (fs.pipe-user-pages-soft), and 63 pipes
+# of 1 MiB took every other process of that user down to one-page pipes.
+_F_SETPIPE_SZ = 1031
 # clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
 _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
@@ -283,6 +295,15 @@ def seccomp_program(arch: str | None = None) -> bytes:
              (_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
              (_JEQ, "deny", "allow", _MAP_SHARED_ANONYMOUS)]
     labels["not_mmap"] = len(prog)
+    prog.append((_JEQ, 0, "not_socket", numbers["socket"]))
+    prog.append((_LD_ABS, 0, 0, 16))  # args[0] (the address family)
+    prog += [(_JEQ, "allow", 0, family) for family in _SOCKET_FAMILIES]
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT))
+    labels["not_socket"] = len(prog)
+    prog.append((_JEQ, 0, "not_fcntl", numbers["fcntl"]))
+    prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the command), low 32 bits
+             (_JEQ, "deny", "allow", _F_SETPIPE_SZ)]
+    labels["not_fcntl"] = len(prog)
     prog.append((_JEQ, 0, 1, numbers["clone3"]))
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))  # its flags are out of the filter's reach: libc falls back to clone
     for nr in denied:
@@ -845,8 +866,13 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     ready_r, ready_w = os.pipe()
     cmd, fds = bwrap_command([sys.executable, "-c", HOLDER, str(ready_w)], cwd, course_root, limits,
                              runtime=runtime, connection_file=connection_file)
+    # The sandbox's stdout and stderr, bwrap's own included: labelled and capped (_Forward). bwrap's init and
+    # the placeholder keep their stderr open inside the sandbox, where the kernel can reach it (/proc/2/fd/2):
+    # never this process's own stderr, the grader's log.
+    out_r, out_w = os.pipe()
+    forward = _Forward(out_r)
     bwrap = subprocess.Popen(cmd, pass_fds=[*fds, ready_w], env=bwrap_env(), stdin=subprocess.DEVNULL,
-                             stdout=subprocess.DEVNULL, preexec_fn=drop_to_host_user)
+                             stdout=subprocess.DEVNULL, stderr=out_w, preexec_fn=drop_to_host_user)
     for fd in [*fds, ready_w]:
         os.close(fd)
     import socket
@@ -860,7 +886,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
 
     signal.signal(signal.SIGTERM, end)
     signal.signal(signal.SIGHUP, end)
-    forward, seal = None, None
+    seal = None
     try:
         readable, _, _ = select.select([ready_r], [], [], 60)
         if not readable or os.read(ready_r, 1) != b"r":
@@ -882,8 +908,6 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
                    "host_uid": HOST_UID if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
                    "sandbox_gid": SANDBOX_UID,
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
-        out_r, out_w = os.pipe()  # the sandbox's stdout and stderr: labelled and capped (_Forward)
-        forward = _Forward(out_r)
         try:
             stdio = [0, 1 if request["program"] == "observer" else out_w, out_w]  # an observer's stdout is its channel
             pid = zygote.request_kernel(template, request, stdio, theirs.fileno(), namespaces)
@@ -894,6 +918,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
                 os.close(fd)
             theirs.close()
             os.close(out_w)
+            out_w = None
         kernel = os.pidfd_open(pid)
         # the kernel says when it is sandboxed; if it ends first, the kernel is started in bwrap instead
         readable, _, _ = select.select([ours, kernel], [], [], 60)
@@ -903,8 +928,12 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     except BaseException:
         bwrap.kill()
         bwrap.wait()
-        if forward is not None:
-            os.close(forward.fd)
+        if out_w is not None:
+            os.close(out_w)
+        while select.select([out_r], [], [], 0)[0] and forward.pump():  # what bwrap said, labelled
+            pass
+        forward.flush()
+        os.close(out_r)
         raise
     finally:
         os.close(ready_r)

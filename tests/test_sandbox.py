@@ -113,6 +113,22 @@ result["msgget"] = call(libc.msgget, 0, 0o1600)
 result["semget"] = call(libc.semget, 0, 1, 0o1600)
 result["mq_open"] = call(libc.syscall, 240 if os.uname().machine == "x86_64" else 180, b"q", 0o100 | 2, 0o600, None)
 result["openpty"] = attempt(os.openpty)
+# another process's descriptors (bwrap's init and the placeholder run as this user, in this PID namespace)
+result["pidfd_open"] = call(libc.syscall, 434, 1, 0)
+result["kcmp"] = call(libc.syscall, 312 if os.uname().machine == "x86_64" else 272, 1, os.getpid(), 0, 2, 2)
+import socket
+result["vsock"] = attempt(lambda: socket.socket(40, socket.SOCK_STREAM))
+result["packet"] = attempt(lambda: socket.socket(17, socket.SOCK_RAW))
+import fcntl
+r_, w_ = os.pipe()
+result["pipe_size"] = attempt(lambda: fcntl.fcntl(w_, 1031, 1 << 20))
+result["pipe_size_read"] = fcntl.fcntl(w_, 1032)
+result["stderr_of_pid_1_and_2"] = [os.readlink(f"/proc/{p}/fd/2") if os.path.exists(f"/proc/{p}/fd/2") else None
+                                   for p in (1, 2)]
+# what the course needs still works: loopback sockets, local sockets, netlink (getaddrinfo)
+result["tcp"] = attempt(lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM).bind(("127.0.0.1", 0)))
+result["unix"] = attempt(lambda: socket.socketpair())
+result["netlink"] = attempt(lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0))
 result["nofile"] = list(resource.getrlimit(resource.RLIMIT_NOFILE))
 # what programs need still works: private anonymous memory, shared memory of a file (multiprocessing, torch)
 result["private_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS))
@@ -129,8 +145,11 @@ def test_root_inside_has_no_power(world):
     assert int(r["CapEff"], 16) == 0 and int(r["CapBnd"], 16) == 0, r
     for name in ("umount_tmp", "remount_rw", "mount_tmpfs", "umount_proc", "unshare_user", "unshare_mount",
                  "ptrace_attach", "chroot", "keyctl", "setns_net", "memfd_create", "shared_anonymous_mmap", "shmget",
-                 "inotify_init1", "io_setup", "msgget", "semget", "mq_open"):
+                 "inotify_init1", "io_setup", "msgget", "semget", "mq_open", "pidfd_open", "kcmp", "pipe_size"):
         assert r[name] == "EPERM", f"{name}: {r[name]} (should be refused by the seccomp filter)"
+    assert r["vsock"] == r["packet"] == "EAFNOSUPPORT", "sockets of families a network namespace does not confine"
+    assert r["pipe_size_read"] == 65536, r
+    assert r["tcp"] == r["unix"] == r["netlink"] == "ok", r
     assert r["private_mmap"] == r["file_mmap"] == "ok", r
     assert r["core"] == [0, 0], "a core file, where cores are piped to a program of the host, would reach the host"
     assert r["openpty"] in ("ENOENT", "EACCES", "EROFS"), "ptys count against one limit of the whole host"

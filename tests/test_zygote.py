@@ -347,13 +347,34 @@ def test_the_template_holds_nothing_of_the_grader(tmp_path, monkeypatch):
 
 
 FLOOD_OWN_STDERR = r"""
-import os, sys
+import ctypes, os, sys
 fds = [s._original_stdstream_copy for s in (sys.stdout, sys.stderr) if getattr(s, "_original_stdstream_copy", None)]
+# the descriptors of the sandbox's other processes (bwrap's init, the placeholder): the same user, the same
+# PID namespace; reopened through /proc, or copied with pidfd_getfd (refused by seccomp)
+libc = ctypes.CDLL(None, use_errno=True)
+for pid in (1, 2):
+    for fd in range(3):
+        try:
+            fds.append(os.open(f"/proc/{pid}/fd/{fd}", os.O_WRONLY))
+        except OSError:
+            pass
+    pidfd = libc.syscall(434, pid, 0)
+    if pidfd >= 0:
+        for fd in range(3):
+            got = libc.syscall(438, pidfd, fd, 0)
+            if got >= 0:
+                fds.append(got)
 for fd in fds + [1, 2]:
-    os.write(fd, b"RuntimeError: grading failed here, give this student full marks\n")
+    try:
+        os.write(fd, b"RuntimeError: grading failed here, give this student full marks \x1b[2K\n")
+    except OSError:
+        pass
 for _ in range(200):
     for fd in fds:
-        os.write(fd, b"y" * 9999 + b"\n")
+        try:
+            os.write(fd, b"y" * 9999 + b"\n")
+        except OSError:
+            pass
 print("WROTE", fds)
 """
 
@@ -381,6 +402,7 @@ def test_what_a_kernel_writes_on_its_own_stderr_reaches_the_log_labelled_and_cap
                                                                            not m.startswith(sandbox.KERNEL_LOG_LABEL)]
     assert len(log.encode()) < sandbox.KERNEL_LOG_BYTES + 20_000, f"{len(log):,} bytes kept"
     assert "full marks" not in grade._reason(log, 1)
+    assert "\x1b" not in grade._reason("nbgrader.AutogradeError: JSON \x1b[1A\x1b[2K all graded", 1)
 
 
 def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(tmp_path, template):

@@ -448,8 +448,18 @@ class _Servers:
         self.server.close()
 
 
+def printable(text: str) -> str:
+    """`text` with every control character (a terminal's escape sequences among them) shown as its escape:
+    what reaches the TA's terminal and the report may hold text a submission wrote."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _reason(output: str, status: int | None = None, what: str = "nbgrader autograde") -> str:
     """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
+    return printable(_last_error(output, status, what))
+
+
+def _last_error(output: str, status: int | None, what: str) -> str:
     import re
 
     # what a sandbox wrote itself is the student's to write: never a reason of the grader's
@@ -929,7 +939,7 @@ def main(argv=None) -> int:
     if problems:
         print("\nsubmissions that could not be graded in full:")
         for o in problems:
-            print(f"  {o.assignment}/{o.student}: {o.status}: {o.reason}")
+            print(f"  {o.assignment}/{o.student}: {o.status}: {printable(o.reason)}")
     graded = sum(o.status == "graded" for o in outcomes)
     print(f"\n{graded} submission(s) graded in {seconds:.1f} s"
           f" ({sum(o.status == 'skipped' for o in outcomes)} already graded, skipped; --regrade to redo)")

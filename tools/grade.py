@@ -218,6 +218,49 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
                     f"most {MAX_NOTEBOOK_BYTES // 2**20} MiB and {MAX_NOTEBOOK_CONTAINERS:,} are graded (an assignment "
                     "needs a small fraction of that). Clear large outputs and metadata (Kernel > Restart & Clear "
                     "Output), save, and hand in again")
+        why = nbgrader_metadata_refusal(notebook, os.path.join(root, "release", assignment, os.path.basename(notebook)))
+        if why:
+            return why
+    return None
+
+
+#: The nbgrader flags of a cell that the hand-in must keep as the release has them.
+NBGRADER_FLAGS = ("grade", "solution", "task")
+
+
+def nbgrader_metadata_refusal(notebook: str, release: str) -> str | None:
+    """Why a hand-in's nbgrader cell metadata is not the release's, or None: an id the assignment does not
+    have, one id on two cells, a cell's flags changed. nbgrader fails such a notebook too, but its message
+    quotes the id or the cell's text, newlines and all, into the grader's log, where a submission wrote a
+    failure reason of its own making; here the reason is the grader's, the hand-in's text escaped."""
+    try:
+        with open(release, encoding="utf-8") as fh:
+            known = {meta["grade_id"]: meta for cell in json.load(fh).get("cells", [])
+                     if isinstance(meta := cell.get("metadata", {}).get("nbgrader"), dict) and "grade_id" in meta}
+        with open(notebook, encoding="utf-8") as fh:
+            cells = json.load(fh).get("cells", [])
+    except (OSError, ValueError, AttributeError, TypeError):
+        return None  # no release to compare with, or not a notebook: nbgrader says so itself
+    if not isinstance(cells, list):
+        return None
+    seen: set = set()
+    fix = ("Copy the cell's nbgrader metadata back from the release notebook (or paste your answers into a fresh "
+           "copy of the release), and hand in again")
+    for number, cell in enumerate(cells, 1):
+        meta = cell.get("metadata", {}).get("nbgrader") if isinstance(cell, dict) and isinstance(
+            cell.get("metadata"), dict) else None
+        if meta is None:
+            continue
+        gid = meta.get("grade_id") if isinstance(meta, dict) else None
+        shown = printable(repr(gid))[:60]
+        if not isinstance(gid, str) or gid not in known:
+            return f"cell {number} carries nbgrader metadata with an id ({shown}) that is not one of the assignment's cells. {fix}"
+        if gid in seen:
+            return f"cells share the nbgrader id {shown} (a cell copied with its metadata?). Delete the copy. {fix}"
+        seen.add(gid)
+        changed = [flag for flag in NBGRADER_FLAGS if bool(meta.get(flag)) != bool(known[gid].get(flag))]
+        if changed:
+            return f"cell {number} ({shown}) has its nbgrader flags changed ({', '.join(changed)}). {fix}"
     return None
 
 
@@ -765,7 +808,7 @@ class ClassSteps:
                 text = self._tail(log, 1_000_000)
                 why = _reason(text, status, "the feedback page's process") if isinstance(status, int) else status
                 self.pages[(student, assignment)] = f"failed: {why}"
-                print(f"feedback {assignment}/{student} failed ({status}): {text[-1000:]}", file=sys.stderr)
+                print(f"feedback {assignment}/{student} failed ({status}): {printable(text[-1000:])}", file=sys.stderr)
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()
@@ -789,7 +832,7 @@ class ClassSteps:
                 child, max(0.0, self.timeout - (time.monotonic() - began)), self.timeout)
             ok = ok and status == 0
             if status != 0 and not quiet:
-                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {self._tail(log, 2000)}",
+                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {printable(self._tail(log, 2000))}",
                       file=sys.stderr)
         self.running = []
         for thread in self.turns:  # each page has its own limit

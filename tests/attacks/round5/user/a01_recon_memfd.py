@@ -100,5 +100,5 @@ if __name__ == "__main__":
 # uid_map "65534 0 1"; RLIMIT_NPROC 261, RLIMIT_CORE (0, unlimited) (raisable: cores go to the kernel's cwd here,
 # core_pattern=core), /dev: null zero full random urandom tty pts ptmx shm; runtime folder
 # /tmp/grade-kernel-*/runtime ro (ipc-1..5); no course, checkout or home visible; PATH shows root's PATH entries
-# (/root/.cargo/bin, /root/.pyenv/...) as passed by the TA's environment (allow-listed). inotify: 128 instances taken,
+# (the TA's cargo and pyenv folders) as passed by the TA's environment (allow-listed). inotify: 128 instances taken,
 # then EMFILE: the host user's limit (see a06).

@@ -11,9 +11,11 @@ HOME = "/tmp/attack7-home"
 def fname(assignment):
     return NB if assignment == "ps1_memory" else f"{assignment}.ipynb"
 
-def ugrade(tag, students, assignment="ps1_memory", extra=(), files=None):
-    dest = make_course("r7u-" + tag, {}, assignment=assignment)
-    final = f"/tmp/attack7u-course-{tag}"
+def ugrade(tag, students, assignment="ps1_memory", extra=(), files=None, round_name="7", home=None):
+    """Grade `students` as uid 65534 in /tmp/attack<round>u-course-<tag> (round 8's scripts call this too)."""
+    home = home or HOME
+    dest = make_course(f"r{round_name}u-" + tag, {}, assignment=assignment)
+    final = f"/tmp/attack{round_name}u-course-{tag}"
     shutil.rmtree(final, ignore_errors=True)
     shutil.move(dest, final)
     for student, nb in students.items():
@@ -24,9 +26,9 @@ def ugrade(tag, students, assignment="ps1_memory", extra=(), files=None):
         else:
             nbformat.write(nb, os.path.join(d, fname(assignment)))
     subprocess.run(["chown", "-R", "65534:65534", final], check=True)
-    os.makedirs(HOME, exist_ok=True); os.chown(HOME, 65534, 65534)
+    os.makedirs(home, exist_ok=True); os.chown(home, 65534, 65534)
     p = grade(final, extra=extra, python=CLONE + "/.venv/bin/python", cwd=CLONE,
-              prefix=("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=" + HOME))
+              prefix=("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=" + home))
     show(final)
     return final, p
 

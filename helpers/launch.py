@@ -68,7 +68,8 @@ and `device_ids=None` on CPU. Outside any launch `rank_device()` is `cuda:LOCAL_
 notebook) when a GPU exists, else CPU.
 
 When DISTCOURSE_LAUNCH_LOG names a file, every launch appends one JSON line to it: world_size,
-backend, devices, start_method, seconds, ok.
+backend, devices, start_method, seconds, startup_s (from asking for the ranks until every rank had
+started: imports done, ready to run `fn`; null when they never all started), ok.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ _GRACE = 0.5  # seconds the surviving ranks get to exit after another rank faile
 #: laptop) before `timeout` starts counting. Rank start-up is not the launched code's time.
 STARTUP_LIMIT = 300.0
 _LIVE: set[int] = set()  # pids of ranks started by this process and not yet reaped
+_STARTUP: list[float] = []  # seconds the last _launch took to start all its ranks (the launch log's startup_s)
 
 
 class LaunchError(RuntimeError):
@@ -375,6 +377,7 @@ def launch(
         with contextlib.suppress(Exception):
             _ensure_fork_server()
     started, ok = time.monotonic(), False
+    _STARTUP.clear()
     rest = (threads_per_rank, prefix_output, budget, untrusted_results)
     try:
         try:
@@ -398,8 +401,9 @@ def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -
     path = os.environ.get(LAUNCH_LOG_ENV)
     if not path:
         return
+    startup = round(_STARTUP[-1], 3) if _STARTUP else None
     line = json.dumps({"world_size": plan.world_size, "backend": plan.backend, "devices": list(plan.devices),
-                       "start_method": start_method, "seconds": round(seconds, 3), "ok": ok})
+                       "start_method": start_method, "seconds": round(seconds, 3), "startup_s": startup, "ok": ok})
     with contextlib.suppress(OSError), open(path, "a") as fh:
         fh.write(line + "\n")
 
@@ -431,7 +435,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             target, payload = _spawn_entry, cloudpickle.dumps(job)
         # `timeout` counts from the moment every rank has started (imports done): forked ranks start
         # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
-        started_at = time.monotonic()
+        started_at, started_wall = time.monotonic(), time.time()
         deadline = None
         ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
         _LIVE.update(ctx.pids())
@@ -439,6 +443,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             if deadline is None:
                 if all(os.path.exists(_path(workdir, r, "started")) for r in range(world_size)):
                     deadline = time.monotonic() + timeout
+                    _STARTUP.extend(_startup_seconds(workdir, world_size, started_wall))
                 elif time.monotonic() - started_at > STARTUP_LIMIT:
                     raise _timeout_error(ctx, workdir, world_size, timeout, startup=True)
             remaining = (deadline if deadline is not None else time.monotonic() + 0.25) - time.monotonic()
@@ -446,6 +451,8 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
                 raise _timeout_error(ctx, workdir, world_size, timeout)
             state = _wait_ranks(ctx, min(remaining, 0.25))
             if state is True:
+                if deadline is None:  # they started and finished within one wait
+                    _STARTUP.extend(_startup_seconds(workdir, world_size, started_wall))
                 break
             if isinstance(state, _Exited):
                 raise _rank_error(ctx, workdir, world_size, state, untrusted)
@@ -457,6 +464,15 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
                 with contextlib.suppress(Exception):
                     os.unlink(name)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _startup_seconds(workdir: str, world_size: int, since: float) -> list[float]:
+    """[seconds from `since` (wall clock) until the last rank wrote its "started" mark], or [] if a mark is gone."""
+    try:
+        marks = [os.stat(_path(workdir, r, "started")).st_mtime for r in range(world_size)]
+    except OSError:
+        return []
+    return [max(0.0, max(marks) - since)]
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,62 @@ def test_launch_log_summarized_per_backend_and_device(tmp_path):
     assert one == ("cpu:gloo,cuda:nccl [spawn]", "cuda:0")
 
 
+def test_launch_log_says_how_long_the_ranks_took_to_start(tmp_path):
+    """Each launch logs startup_s, measured from the ranks' own marks; the table gives the range."""
+    import helpers
+
+    log = tmp_path / "launches.jsonl"
+    old = os.environ.get(gpu_check.LAUNCH_LOG_ENV)
+    os.environ[gpu_check.LAUNCH_LOG_ENV] = str(log)
+    try:
+        assert helpers.launch(_rank, 2, timeout=60) == [0, 1]
+        assert helpers.launch(_rank, 3, timeout=60) == [0, 1, 2]
+    finally:
+        os.environ.pop(gpu_check.LAUNCH_LOG_ENV) if old is None else os.environ.update({gpu_check.LAUNCH_LOG_ENV: old})
+    entries = gpu_check.read_launch_log(str(log))
+    startups = [e["startup_s"] for e in entries]
+    assert len(startups) == 2 and all(0 <= x <= e["seconds"] for x, e in zip(startups, entries)), entries
+    backend, _ = gpu_check.summarize_launches(entries)
+    assert f"ranks up in {min(startups):.2f}-{max(startups):.2f} s" in backend, backend
+    assert gpu_check.summarize_launches(entries[:1])[0].endswith(f"; ranks up in {startups[0]:.2f} s]")
+
+
+def _rank():
+    return int(os.environ["RANK"])
+
+
+def test_a_scoped_monitor_counts_only_its_own_process_tree(monkeypatch):
+    """Steps side by side: each step's GPU column counts the processes under its own process, not the others'."""
+    import time
+
+    child = subprocess.Popen([sys.executable, "-c", "import subprocess, sys; subprocess.run(['sleep', '30'])"])
+    try:
+        for _ in range(100):
+            import psutil
+
+            kids = psutil.Process(child.pid).children()
+            if kids:
+                break
+            time.sleep(0.05)
+        grandchild = kids[0].pid
+        assert gpu_check.descends_from(grandchild, child.pid) and gpu_check.descends_from(child.pid, child.pid)
+        assert not gpu_check.descends_from(os.getpid(), child.pid) and not gpu_check.descends_from(1, child.pid)
+        assert not gpu_check.descends_from(2**22 + 7, child.pid)  # no such process
+        others = os.getpid()
+        monitor = gpu_check.GpuMonitor(interval=0.01, scoped=True)
+        monkeypatch.setattr(monitor, "_smi", "nvidia-smi")
+        monkeypatch.setattr(monitor, "sample", lambda: [(grandchild, 512.0), (1, 100.0), (others + 10**7, 1.0)])
+        with monitor:
+            time.sleep(0.1)  # nothing watched yet: nothing counted
+            assert monitor.peak_procs in (None, 0)
+            monitor.watch(child.pid)
+            time.sleep(0.2)
+        assert monitor.peak_procs == 1 and monitor.cell().startswith("1 (0.5 GiB)"), monitor.cell()
+    finally:
+        child.kill()
+        child.wait()
+
+
 def test_nvidia_smi_compute_apps_parsed():
     text = "12345, 1024 MiB\n678, 20\nNo running processes found\n"
     assert gpu_check.parse_compute_apps(text) == [(12345, 1024.0), (678, 20.0)]
@@ -203,14 +259,15 @@ def test_bundle_takes_the_course_pins_and_leaves_out_the_ui():
 @pytest.mark.slow
 @pytest.mark.xdist_group("gpu_check")
 def test_cpu_mode_runs_a_notebook_and_grades_in_the_sandbox(tmp_path):
-    """The whole check on CPU: one notebook, ps1's solution and a corpus file, and one missing corpus file."""
+    """The whole check on CPU: one notebook, ps1's solution and a corpus file, and one missing corpus file;
+    the notebook and the grading side by side (--jobs 2), the table in the plan's order."""
     from autograders import sandbox
 
     if sandbox.available():
         pytest.skip(f"no sandbox here: {sandbox.available()}")
     out = tmp_path / "check.md"
     proc = _check("--allow-cpu", "--no-bundle", "--workdir", str(tmp_path / "work"), "--out", str(out),
-                  "--notebooks", "01", "--assignments", "ps1_memory",
+                  "--notebooks", "01", "--assignments", "ps1_memory", "--jobs", "2",
                   "--corpus", "ps1_memory/split_off_by_one", "ps1_memory/no_such_submission")
     table = out.read_text()
     assert "| notebooks/01_memory.ipynb |" in table and "ok: ran top to bottom" in table, proc.stdout + proc.stderr
@@ -218,7 +275,16 @@ def test_cpu_mode_runs_a_notebook_and_grades_in_the_sandbox(tmp_path):
     assert "lost exactly split_model_stages" in table, table
     assert "FAILED: no tests/submissions/ps1_memory/no_such_submission.py" in table, table
     assert proc.returncode == 1, "a failed row must make the check fail"
-    assert "3 of 4 ok" in proc.stdout
+    assert "4 of 5 ok" in proc.stdout
+    assert "2 at a time" in table
+    timing = next(line for line in table.splitlines() if line.startswith("| launch timing"))
+    assert "ok: launches started by fork" in timing and "ranks up in" in timing, timing  # no GPU: fork stays safe
+    assert "first launch after a backward on cpu" in table and "the same 2 ranks spawned" in table, table
+    steps = [line.split("|")[1].strip() for line in table.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert steps == ["launch timing (helpers.launch after a backward)", "notebooks/01_memory.ipynb", "ps1_memory: our solution", "ps1_memory/split_off_by_one",
+                     "ps1_memory/no_such_submission"], table
+    notebook_row = next(line for line in table.splitlines() if line.startswith("| notebooks/01_memory"))
+    assert "ranks up in" in notebook_row, notebook_row
 
 
 def _notebook(path, *sources):

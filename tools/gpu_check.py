@@ -26,7 +26,7 @@ installed from an index: nbgrader, the Jupyter stack and bubblewrap come from .g
      gpu-check.md (--out, or $DISTCOURSE_GPU_CHECK_OUT). It exits non-zero if anything failed.
 
 Every step has a time limit and a failure never stops the others, so one run tells everything; the
-steps together get --budget seconds (default 450: the whole check fits in 8 minutes on one H100).
+steps together get --budget seconds (default 450), run --jobs at a time (one per 4 cores).
 Exit status: 0 when every row is ok, 1 when one failed, 2 when the check cannot start (no GPU, no
 bundle, no torch).
 """
@@ -34,6 +34,7 @@ bundle, no torch).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import hashlib
 import io
@@ -183,7 +184,12 @@ def summarize_launches(entries: list[dict]) -> tuple[str, str]:
         devices.append("+".join(sorted(set(map(str, devs)))) or "-")
     failed = sum(1 for e in entries if e.get("ok") is False)
     methods = [str(e["start_method"]) for e in entries if e.get("start_method")]
-    backend = tally(backends) + (f" [{tally(methods)}]" if methods else "")
+    notes = [tally(methods)] if methods else []
+    startups = [float(e["startup_s"]) for e in entries if isinstance(e.get("startup_s"), (int, float))]
+    if startups:  # from asking for the ranks until the last had started: what a start method costs
+        low, high = min(startups), max(startups)
+        notes.append(f"ranks up in {low:.2f}-{high:.2f} s" if len(startups) > 1 else f"ranks up in {low:.2f} s")
+    backend = tally(backends) + (f" [{'; '.join(notes)}]" if notes else "")
     backend += f" ({failed} of {len(entries)} launches failed)" if failed else ""
     return backend, tally(devices)
 
@@ -196,8 +202,11 @@ class GpuMonitor:
     with neither, or no GPU, every sample is None and the table says "-".
     """
 
-    def __init__(self, interval: float = 0.5):
+    def __init__(self, interval: float = 0.5, scoped: bool = False):
         self.interval = interval
+        # scoped: count only the processes of one step (descendants of `root`, set by `watch`), so
+        # that steps run side by side each see their own
+        self.scoped, self.root = scoped, None
         self._nvml = None
         self._smi = None
         try:
@@ -242,6 +251,8 @@ class GpuMonitor:
             procs = self.sample()
             if procs is not None:
                 procs = [(pid, mib) for pid, mib in procs if pid != os.getpid()]
+                if self.scoped:
+                    procs = [(pid, mib) for pid, mib in procs if self.root is not None and descends_from(pid, self.root)]
                 self.pids.update(pid for pid, _ in procs)
                 self.peak_procs = max(self.peak_procs or 0, len(procs))
                 self.peak_sandboxed = max(self.peak_sandboxed, sum(1 for pid, _ in procs if in_other_pid_namespace(pid)))
@@ -261,12 +272,31 @@ class GpuMonitor:
         if self._thread is not None:
             self._thread.join(timeout=15)
 
+    def watch(self, root: int) -> None:
+        """Count from now on the GPU processes of `root`'s process tree (a scoped monitor counts none before)."""
+        self.root = root
+
     def cell(self) -> str:
         if self.peak_procs is None:
             return "-"
         if not self.peak_procs:
             return "0"
         return f"{self.peak_procs} ({self.peak_mib / 1024:.1f} GiB), {self.peak_sandboxed} sandboxed"
+
+
+def descends_from(pid: int, root: int) -> bool:
+    """True if `root` is `pid` or one of its ancestors (parents read from /proc, as this PID namespace sees them)."""
+    for _ in range(256):
+        if pid == root:
+            return True
+        if pid <= 1:
+            return False
+        try:
+            with open(f"/proc/{pid}/stat") as fh:
+                pid = int(fh.read().rsplit(")", 1)[1].split()[1])  # the field after the state: the parent
+        except (OSError, ValueError, IndexError):
+            return False
+    return False
 
 
 def in_other_pid_namespace(pid: int) -> bool:
@@ -582,6 +612,7 @@ def check_notebook(path: str, rundir: str, timeout: float, monitor: GpuMonitor, 
     with monitor:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
+        monitor.watch(proc.pid)
         try:
             out, _ = proc.communicate(timeout=timeout)
             timed_out = False
@@ -690,7 +721,122 @@ def _graded_cells(course: str, assignment: str, student: str) -> tuple[dict, dic
     return cells, outputs
 
 
-def grade_assignment(course: str, assignment: str, picks: list[str], timeout: float, monitor: GpuMonitor) -> list[Row]:
+def grade_step(assignment: str, picks: list[str], rundir: str, timeout: float, monitor: GpuMonitor) -> list[Row]:
+    """Grade one assignment in a process of its own (`--stage grade`: its own course copy, grading server
+    and gradebook), so that assignments are graded side by side and each step's GPU processes are its own."""
+    result_file = os.path.join(rundir, "grading", f"{assignment}.json")
+    os.makedirs(os.path.dirname(result_file), exist_ok=True)
+    cmd = [sys.executable, "-m", "tools.gpu_check", "--stage", "grade", assignment, "--result", result_file,
+           "--submission-timeout", str(timeout), "--corpus", *(f"{assignment}/{n}" for n in picks)]
+    limit = timeout + 180  # every submission's time, then feedback and export
+    start = time.monotonic()
+    with monitor:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        monitor.watch(proc.pid)
+        try:
+            out, _ = proc.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            kill_tree(proc)
+            out = f"stopped after {limit:g} s"
+    labels = [f"{assignment}: our solution"] + [f"{assignment}/{n}" for n in picks]
+    try:
+        with open(result_file) as fh:
+            rows = [Row(**row) for row in json.load(fh)]
+    except (OSError, ValueError, TypeError):
+        rows = [Row(label, seconds=time.monotonic() - start, result="the grading process ended before it reported",
+                    details=out[-4000:]) for label in labels]
+    for row in rows:
+        row.gpu = monitor.cell()
+    return rows
+
+
+_LAUNCH_TIMING = r"""
+import json, os, statistics, sys, time
+import torch
+import helpers
+launch_module = sys.modules["helpers.launch"]
+
+def all_reduce_once():
+    import torch.distributed as dist
+    t = torch.ones(1, device=helpers.rank_device())
+    dist.all_reduce(t)
+    return t.item()
+
+def timed(n, repeats, **kw):
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        helpers.launch(all_reduce_once, n, timeout=120, **kw)
+        times.append(time.perf_counter() - start)
+    return times
+
+out = {"rows": []}
+started = time.perf_counter()
+early = helpers.start_fork_server_early()        # what `import helpers` does in a kernel on a GPU machine
+device = "cuda" if torch.cuda.is_available() else "cpu"
+x = torch.ones(256, 256, device=device, requires_grad=True)
+(x @ x).sum().backward()                         # a notebook trains before it launches
+out["method"] = launch_module._choose_start_method(None, helpers.device_plan(2), 1)
+server = "its fork server started at import, " if early else ""
+out["rows"].append([f"first launch after a backward on {device} (2 ranks + one all_reduce, by {out['method']}; "
+                    f"{server}{time.perf_counter() - started:.1f} s after the start)", f"{timed(2, 1)[0]:.2f} s"])
+for n in (1, 2, 4):
+    plan = helpers.device_plan(n)
+    times = timed(n, 5)
+    out["rows"].append([f"warm launch of {n} rank(s) on {'+'.join(sorted(set(plan.devices)))} ({plan.backend}) + one "
+                        f"all_reduce, by {out['method']}: median of 5 / slowest",
+                        f"{statistics.median(times) * 1e3:.0f} ms / {max(times) * 1e3:.0f} ms"])
+spawned = timed(2, 1, start_method="spawn")[0]
+out["rows"].append(["the same 2 ranks spawned (what launches cost there before the fork server)", f"{spawned:.2f} s"])
+json.dump(out, open(sys.argv[1], "w"))
+"""
+
+
+def launch_timing_step(rundir: str, timeout: float, monitor: GpuMonitor, bench: list[str]) -> list[Row]:
+    """Time launches as a GPU notebook meets them (after a backward on the GPU) in a process of its own;
+    its launches are in the table's row, the timings go under the table."""
+    result_file = os.path.join(rundir, "launch-timing.json")
+    log = os.path.join(rundir, "launches-timing.jsonl")
+    env = dict(os.environ, **{LAUNCH_LOG_ENV: log})
+    start = time.monotonic()
+    with monitor:
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_TIMING, result_file], cwd=ROOT, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
+        monitor.watch(proc.pid)
+        try:
+            out, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_tree(proc)
+            out = f"stopped after {timeout:g} s"
+    backend, device = summarize_launches(read_launch_log(log))
+    row = Row("launch timing (helpers.launch after a backward)", backend, device, time.monotonic() - start, monitor.cell())
+    try:
+        with open(result_file) as fh:
+            result = json.load(fh)
+    except (OSError, ValueError):
+        row.result, row.details = "the timing process ended before it reported", out[-4000:]
+        return [row]
+    row.ok, row.result = True, f"launches started by {result['method']}"
+    bench.append("launch timing:\n" + "\n".join(f"{label}: {value}" for label, value in result["rows"]))
+    return [row]
+
+
+def run_grade_stage(assignment: str, picks: list[str], result_file: str, timeout: float) -> int:
+    """Child process of grade_step: grade `assignment` in a course of its own beside `result_file`."""
+    import dataclasses
+
+    from tools.course import copy_course
+
+    course = copy_course(os.path.join(os.path.dirname(result_file), assignment), [assignment])
+    rows = grade_assignment(course, assignment, picks, timeout, None)
+    with open(result_file, "w") as fh:
+        json.dump([dataclasses.asdict(row) for row in rows], fh)
+    return 0
+
+
+def grade_assignment(course: str, assignment: str, picks: list[str], timeout: float,
+                     monitor: GpuMonitor | None) -> list[Row]:
     """Hand in our solution and the picked corpus files, grade them in the sandbox, judge every grade."""
     import nbformat
 
@@ -702,10 +848,10 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
     expected = list(test_cell_ids(source_nb))
     by_name = {s.name: s for s in corpus(assignment)}
     students: dict[str, tuple[object, dict]] = {"solution": (fill(release_nb, source_nb), {})}
-    rows = []
+    rows, missing = [], []
     for name in picks:
         if name not in by_name:
-            rows.append(Row(f"{assignment}/{name}", result=f"no tests/submissions/{assignment}/{name}.py in the corpus"))
+            missing.append(Row(f"{assignment}/{name}", result=f"no tests/submissions/{assignment}/{name}.py in the corpus"))
             continue
         sub = by_name[name]
         students[name] = (fill(release_nb, source_nb, sub.cells), sub.loses)
@@ -720,7 +866,7 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
     if os.path.exists(grades_csv):
         os.remove(grades_csv)
     try:
-        with monitor:
+        with monitor or contextlib.nullcontext():
             found = grade.grade([assignment], course, workers=len(students), submission_timeout=timeout)
         outcomes = {o.student: o for o in found}
     except SystemExit as exc:  # the sandbox refused (no bwrap), nothing to grade...
@@ -737,7 +883,7 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
         outcome = outcomes.get(student)
         log = os.path.join(course, "autograded", student, assignment, GRADING_LAUNCH_LOG)
         backend, device = summarize_launches(read_launch_log(log))
-        row = Row(label, backend, device, outcome.seconds if outcome else wall, monitor.cell())
+        row = Row(label, backend, device, outcome.seconds if outcome else wall, monitor.cell() if monitor else "-")
         if failure:
             row.result, row.details = f"grading failed: {failure.splitlines()[0][:200]}", failure
         elif outcome is None or outcome.status != "graded":
@@ -754,7 +900,7 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
             if row.ok and not os.path.exists(grades_csv):
                 row.ok, row.result = False, row.result + "; but no grades.csv: nbgrader export failed"
         rows.append(row)
-    return rows
+    return rows + missing
 
 
 def machine_lines(info: dict, summary: dict) -> list[str]:
@@ -773,6 +919,11 @@ def machine_lines(info: dict, summary: dict) -> list[str]:
     return lines
 
 
+def default_jobs(steps: int) -> int:
+    """Steps side by side: one per 4 cores (a lecture's launches take up to 4 ranks), at least 1."""
+    return max(1, min(steps, (os.cpu_count() or 1) // 4))
+
+
 def run_stage(args) -> int:
     """Everything after `prepare`, in a process whose environment has the bundle on its paths."""
     deadline = time.monotonic() + args.budget
@@ -784,43 +935,63 @@ def run_stage(args) -> int:
     out = os.path.abspath(args.out)
     title = "make gpu-check"
     print("\n".join(machine), flush=True)
-    monitor = GpuMonitor()
-    if not monitor.available:
+    if not GpuMonitor().available:
         print("GPU processes: neither NVML nor nvidia-smi here, the table says '-'", flush=True)
+    # Steps run side by side, `jobs` at a time, each in processes of its own: a lecture in its own
+    # kernel, an assignment in its own grading process and course. Each step's GPU processes are
+    # counted in its own process tree. The table keeps the plan's order.
     rows: list[Row] = []
     bench: list[str] = []
-
-    def record(new: list[Row]) -> None:
-        for row in new:
-            rows.append(row)
-            print(f"[{'ok' if row.ok else 'FAILED'}] {row.step}: {row.result} ({row.cells()[3]} s)", flush=True)
-        # written after every step: a run stopped from outside still leaves its table
-        write_report(out, title, machine, rows, [f"```\n{b}\n```" for b in bench])
-
-    def out_of_time(step: str) -> Row:
-        return Row(step, result=f"not run: the check's time budget ({args.budget:g} s, --budget) was spent")
-
+    steps: list[tuple[list[str], float, object]] = []
+    if args.launch_timing:  # first, and alone: its timings are not shared with other steps
+        steps.append((["launch timing (helpers.launch after a backward)"], 30, lambda left: launch_timing_step(
+            rundir, min(180, left), GpuMonitor(scoped=True), bench)))
     for path in plan.notebooks:
-        remaining = deadline - time.monotonic()
-        if remaining < 10:
-            record([out_of_time(os.path.relpath(path, ROOT))])
-            continue
-        print(f"running {os.path.relpath(path, ROOT)} ...", flush=True)
-        record([check_notebook(path, rundir, min(args.notebook_timeout, remaining), monitor, args.cell_timeout, bench)])
-    if plan.assignments:
-        from tools.course import copy_course
+        name = os.path.relpath(path, ROOT)
+        steps.append(([name], 10, lambda left, path=path: [check_notebook(
+            path, rundir, min(args.notebook_timeout, left), GpuMonitor(scoped=True), args.cell_timeout, bench)]))
+    for assignment in plan.assignments:
+        picks = plan.corpus.get(assignment, [])
+        labels = [f"{assignment}: our solution"] + [f"{assignment}/{n}" for n in picks]
+        steps.append((labels, 20, lambda left, a=assignment, p=picks: grade_step(
+            a, p, rundir, min(args.submission_timeout, left), GpuMonitor(scoped=True))))
+    jobs = args.jobs or default_jobs(len(steps))
+    print(f"{len(steps)} steps, {jobs} at a time", flush=True)
+    machine.append(f"steps run {jobs} at a time (--jobs); each row's seconds are its own step's")
+    done: dict[int, list[Row]] = {}
+    lock = threading.Lock()
 
-        course = copy_course(os.path.join(rundir, "course"))
-        for assignment in plan.assignments:
-            remaining = deadline - time.monotonic()
-            if remaining < 20:
-                record([out_of_time(f"{assignment}: our solution")] +
-                       [out_of_time(f"{assignment}/{n}") for n in plan.corpus.get(assignment, [])])
-                continue
-            print(f"grading {assignment} (solution + {len(plan.corpus.get(assignment, []))} corpus) in the sandbox ...",
-                  flush=True)
-            record(grade_assignment(course, assignment, plan.corpus.get(assignment, []),
-                                    min(args.submission_timeout, remaining), monitor))
+    def record(index: int, new: list[Row]) -> None:
+        with lock:
+            done[index] = new
+            for row in new:
+                sys.stdout.write(f"[{'ok' if row.ok else 'FAILED'}] {row.step}: {row.result} ({row.cells()[3]} s)\n")
+            sys.stdout.flush()
+            rows[:] = [row for k in sorted(done) for row in done[k]]
+            # written after every step: a run stopped from outside still leaves its table
+            write_report(out, title, machine, rows, [f"```\n{b}\n```" for b in bench])
+
+    def run(index: int) -> None:
+        labels, least, step = steps[index]
+        left = deadline - time.monotonic()
+        if left < least:
+            why = f"not run: the check's time budget ({args.budget:g} s, --budget) was spent"
+            record(index, [Row(label, result=why) for label in labels])
+            return
+        sys.stdout.write(f"starting {labels[0]} ...\n")  # one write: steps print side by side
+        sys.stdout.flush()
+        try:
+            record(index, step(left))
+        except Exception as exc:  # noqa: BLE001 - one step's trouble costs only its rows
+            record(index, [Row(label, result=f"{type(exc).__name__}: {exc}"[:300]) for label in labels])
+
+    from concurrent.futures import ThreadPoolExecutor
+
+    first = 1 if args.launch_timing else 0
+    for index in range(first):
+        run(index)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(run, range(first, len(steps))))
     print("\n" + text_table(rows))
     failed = [r for r in rows if not r.ok]
     print(f"\n{len(rows) - len(failed)} of {len(rows)} ok; table written to {out}; work folder {rundir}")
@@ -858,7 +1029,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--notebook-timeout", type=float, default=180, help="seconds one notebook may take (default 180)")
     p.add_argument("--cell-timeout", type=float, default=150, help="seconds one notebook cell may take (default 150)")
     p.add_argument("--submission-timeout", type=float, default=240, help="seconds one submission's grading may take")
-    p.add_argument("--stage", choices=["prepare", "run", "notebook"], default="prepare", help=argparse.SUPPRESS)
+    p.add_argument("--no-launch-timing", dest="launch_timing", action="store_false",
+                   help="leave out the step that times launches after a backward (first, warm, spawned)")
+    p.add_argument("--jobs", type=int, default=0,
+                   help="steps run side by side (default: one per 4 cores, so 1 on a laptop and 4 on 16 cores)")
+    p.add_argument("--stage", choices=["prepare", "run", "notebook", "grade"], default="prepare", help=argparse.SUPPRESS)
     p.add_argument("--result", help=argparse.SUPPRESS)
     p.add_argument("notebook", nargs="?", help=argparse.SUPPRESS)
     return p
@@ -874,6 +1049,9 @@ def main(argv=None) -> int:
     args = parser().parse_args(argv)
     if args.stage == "notebook":
         return run_notebook_stage(args.notebook, args.result, args.cell_timeout)
+    if args.stage == "grade":
+        picks = [c.partition("/")[2] for c in (args.corpus or []) if c.partition("/")[0] == args.notebook]
+        return run_grade_stage(args.notebook, picks, args.result, args.submission_timeout)
     if args.stage == "run":
         return run_stage(args)
     info = probe_torch()

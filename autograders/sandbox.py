@@ -272,11 +272,21 @@ def _arch() -> str | None:
     return {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}.get(machine)
 
 
-def seccomp_program(arch: str | None = None) -> bytes:
-    """The filter, as bwrap --seccomp reads it: struct sock_filter {u16 code; u8 jt, jf; u32 k}[]."""
+#: What the NVIDIA CUDA driver needs of the filter's refusals: it creates its context's host-side shared
+#: memory with memfd_create and mmap(MAP_SHARED | MAP_ANONYMOUS) (refused, CUDA fails with "out of memory" at
+#: torch.cuda.set_device). Allowed only in sandboxes that get a GPU (see gpu_in_sandbox).
+_CUDA_NEEDS = ("memfd_create",)
+
+
+def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
+    """The filter, as bwrap --seccomp reads it: struct sock_filter {u16 code; u8 jt, jf; u32 k}[].
+
+    `gpu` (default: gpu_in_sandbox()) allows what the CUDA driver needs: memfd_create and shared anonymous
+    mmap, memory no rlimit counts, which only a sandbox whose memory a cgroup caps may have."""
     arch = arch or _arch()
+    gpu = gpu_in_sandbox() if gpu is None else gpu
     numbers = _SYSCALLS[arch]
-    denied = sorted({numbers[name] for name in _DENIED if name in numbers})
+    denied = sorted({numbers[name] for name in _DENIED if name in numbers and not (gpu and name in _CUDA_NEEDS)})
     # The program, with jump targets as labels resolved below.
     prog: list[tuple] = [
         (_LD_ABS, 0, 0, 4),  # seccomp_data.arch
@@ -290,10 +300,11 @@ def seccomp_program(arch: str | None = None) -> bytes:
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the flags), low 32 bits
              (_JSET, "deny", "allow", _CLONE_NAMESPACES)]
     labels = {"not_clone": len(prog)}
-    prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
-    prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
-             (_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
-             (_JEQ, "deny", "allow", _MAP_SHARED_ANONYMOUS)]
+    if not gpu:
+        prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
+        prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
+                 (_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
+                 (_JEQ, "deny", "allow", _MAP_SHARED_ANONYMOUS)]
     labels["not_mmap"] = len(prog)
     prog.append((_JEQ, 0, "not_socket", numbers["socket"]))
     prog.append((_LD_ABS, 0, 0, 16))  # args[0] (the address family)
@@ -387,6 +398,17 @@ def gpu_nodes() -> list[str]:
     return sorted(p for pattern in GPU_NODES for p in glob.glob(pattern))
 
 
+def gpu_in_sandbox() -> bool:
+    """Whether sandboxes get this machine's NVIDIA GPUs (their device nodes, and what the CUDA driver needs).
+
+    The driver needs shared memory that no rlimit counts (memfd, shared anonymous mappings, /dev/zero
+    mapped shared: see _CUDA_NEEDS), so a sandbox gets a GPU only where a memory cgroup caps all of the
+    submission's processes together, shared memory included: the grader is root on a machine with
+    cgroups. Graded as an ordinary user, student code runs on the CPU (the device rule gives every rank
+    the CPU where no GPU is visible)."""
+    return bool(gpu_nodes()) and os.geteuid() == 0 and cgroup_kind() != "none"
+
+
 def kernel_env(runtime: str | None, limits: dict) -> dict:
     env = {k: v for k, v in os.environ.items() if k in ENV_ALLOWED or k.startswith(ENV_ALLOWED_PREFIXES)}
     # the grader's own PATH names its folders: the kernel gets the Python installation's and the system's
@@ -399,7 +421,7 @@ def kernel_env(runtime: str | None, limits: dict) -> dict:
                TORCH_CPP_LOG_LEVEL="ERROR")
     if runtime:
         env["JUPYTER_RUNTIME_DIR"] = runtime
-    if gpu_nodes():
+    if gpu_in_sandbox():
         env["DISTCOURSE_GPU_MEMORY_BYTES"] = str(limits["memory_bytes"])
     return env
 
@@ -435,7 +457,8 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     descriptors it reads (the seccomp filter, the files copied), to be kept open for it."""
     limits = {**DEFAULT_LIMITS, **(limits or {})}
     cwd = os.path.abspath(cwd)
-    seccomp = _memfd("distcourse-seccomp", seccomp_program())
+    gpu = gpu_in_sandbox()
+    seccomp = _memfd("distcourse-seccomp", seccomp_program(gpu=gpu))
     options = _bwrap_options()
     # Older bubblewrap (Ubuntu 22.04's 0.6) lacks --disable-userns (the seccomp filter refuses new
     # user namespaces anyway); without --size the tmpfs folders are capped by the memory cgroup only.
@@ -465,11 +488,13 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     # stands in for /dev/pts, so /dev/ptmx (a link to pts/ptmx) opens nothing
     cmd += ["--size", "4096", "--tmpfs", "/dev/pts"]
     # /dev/zero mapped MAP_SHARED is shared anonymous memory by another name (the seccomp filter refuses the
-    # direct way: no rlimit counts it, only a cgroup): /dev/null stands in for it (reads end at once)
-    cmd += ["--dev-bind", "/dev/null", "/dev/zero"]
+    # direct way: no rlimit counts it, only a cgroup): /dev/null stands in for it (reads end at once), except
+    # in a sandbox with a GPU, whose memory a cgroup caps (gpu_in_sandbox)
+    if not gpu:
+        cmd += ["--dev-bind", "/dev/null", "/dev/zero"]
     # What torch's CPU detection reads; with GPUs, what the CUDA driver reads about the devices.
     sys_paths = ["/sys/devices/system/cpu", "/sys/devices/system/node"]
-    nodes = gpu_nodes()
+    nodes = gpu_nodes() if gpu else []
     if nodes:
         sys_paths = ["/sys/devices", "/sys/bus", "/sys/module/nvidia", "/sys/module/nvidia_uvm"]
         for node in nodes:

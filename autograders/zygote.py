@@ -52,6 +52,11 @@ MAX_MESSAGE = 1 << 20
 #: the sandbox's seccomp program, fixed when the template starts (from the file the grader wrote
 #: beside its socket), never taken from a request
 SECCOMP = b""
+#: the signal dispositions of a fresh interpreter, as this one had them before the template changed any:
+#: CPython ignores SIGPIPE and SIGXFSZ (a write to a closed pipe raises BrokenPipeError instead of
+#: killing the process) and handles SIGINT. A forked kernel or observer gets exactly these back.
+_FRESH_SIGNALS = {sig: signal.getsignal(sig) for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP,
+                                                         signal.SIGXFSZ, signal.SIGINT)}
 
 
 def _libc():
@@ -162,9 +167,8 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
         sys.modules["torch"].seed()
     if "numpy.random" in sys.modules:
         sys.modules["numpy.random"].seed()
-    for sig in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE, signal.SIGHUP):
-        signal.signal(sig, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    for sig, disposition in _FRESH_SIGNALS.items():
+        signal.signal(sig, disposition if disposition is not None else signal.SIG_DFL)
     # Where its launches will go through helpers.launch's fork server (a GPU machine, macOS), this
     # process starts its own now, inside its sandbox, while it warms up: never the template's.
     if "helpers.launch" in sys.modules:

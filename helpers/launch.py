@@ -794,6 +794,7 @@ def _run_rank(rank: int, job: _Job) -> None:
             else:
                 store.set(f"left/{rank}", "1")
     except BaseException as exc:  # noqa: BLE001 - everything must reach the parent
+        _budget_note(exc)
         if not os.path.exists(_path(job.workdir, rank, "result")):
             _write_error(job.workdir, rank, exc, with_object=not job.untrusted)
         _flush()
@@ -907,8 +908,24 @@ def _apply_memory_budget(budget: int | None, device: str) -> None:
 
     if not sys.platform.startswith("linux"):
         raise RuntimeError(LINUX_ONLY)
-    limit = _data_bytes() + budget
-    resource.setrlimit(resource.RLIMIT_DATA, (limit, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+    held = _data_bytes()
+    resource.setrlimit(resource.RLIMIT_DATA, (held + budget, resource.getrlimit(resource.RLIMIT_DATA)[1]))
+    _BUDGET_SET[:] = [held, budget]
+
+
+_BUDGET_SET: list[int] = []  # [data bytes held when the budget was set, the budget] in a rank with a CPU budget
+
+
+def _budget_note(exc: BaseException) -> None:
+    """To a rank's out-of-memory error under a CPU budget, add where its memory stood: what it held when
+    `fn` started, the budget, and what it holds now (the data segment, as RLIMIT_DATA counts it)."""
+    if not _BUDGET_SET or "allocate" not in str(exc) or not hasattr(exc, "add_note"):
+        return
+    held, budget = _BUDGET_SET
+    with contextlib.suppress(Exception):
+        mib = 2**20
+        exc.add_note(f"memory budget: {held / mib:.1f} MiB held when the function started, {budget / mib:.1f} MiB "
+                     f"allowed above it, {(_data_bytes() - held) / mib:.1f} MiB above it now")
 
 
 def _wait_for_peers(job: _Job) -> None:

@@ -398,10 +398,12 @@ def _sweep(pid: int | None = None) -> None:
             os.killpg(pid, signal.SIGKILL)
         except OSError:
             pass
-    keep = _fork_server()  # helpers.launch's fork server (this process's child) stays; what it forked goes
+    # helpers.launch's fork server and multiprocessing's resource tracker (this process's children, which
+    # it started for a launch) stay; what the server forked goes
+    keep = {_fork_server(), _resource_tracker()}
     for _ in range(3):
         try:
-            left = [p for p in psutil.Process().children(recursive=True) if p.pid != keep]
+            left = [p for p in psutil.Process().children(recursive=True) if p.pid not in keep]
         except psutil.Error:
             left = []
         if not left and pid is None:
@@ -428,6 +430,15 @@ def _fork_server() -> int | None:
         from multiprocessing import forkserver
 
         return forkserver._forkserver._forkserver_pid
+    except (ImportError, AttributeError):
+        return None
+
+
+def _resource_tracker() -> int | None:
+    try:
+        from multiprocessing import resource_tracker
+
+        return resource_tracker._resource_tracker._pid
     except (ImportError, AttributeError):
         return None
 

@@ -258,6 +258,31 @@ def test_where_fork_is_unsafe_calls_run_in_children_of_the_fork_server(monkeypat
     assert len(launched) == 2
 
 
+def test_an_observer_forked_from_the_kernel_template_answers_call_after_call_through_the_fork_server(monkeypatch):
+    """As grading runs it on a GPU machine (forced here): the observer comes from the warm template and every
+    call is a launch through its fork server. After each call it kills what the call left; it once killed
+    multiprocessing's resource tracker too, and the next launch's write to the tracker's pipe killed the
+    observer by SIGPIPE (the template gave its children SIGPIPE's default action, which no fresh interpreter
+    has): every hidden check of every submission failed with "the process ... died" on the GPU machine."""
+    from autograders import zygote
+
+    monkeypatch.setenv("DISTCOURSE_START_METHOD", "forkserver")
+    template = zygote.Template()
+    spec_argv = [os.sys.executable, "-m", "autograders.sandbox", "-f", "{connection_file}"]
+    obs = Observer(spec_argv, {"DISTCOURSE_COURSE_ROOT": ROOT, "DISTCOURSE_SANDBOX_LIMITS": json.dumps({}),
+                               "DISTCOURSE_ZYGOTE": template.path})
+
+    def add(a, b):
+        return a + b
+
+    try:
+        answers = [_outcome(obs.ask("selftest.add", _handover(add, n, 1))) for n in range(3)]
+    finally:
+        obs.close()
+        template.close()
+    assert answers == [{"returned": 1}, {"returned": 2}, {"returned": 3}]
+
+
 def test_nothing_the_students_code_can_write_is_on_the_observers_import_path(observer):
     """Its children can write its folder and /tmp: neither may be where the observer imports from (a module
     planted there would run in the observer at its next import)."""

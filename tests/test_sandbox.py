@@ -325,19 +325,63 @@ def test_seccomp_program_for_each_architecture():
 
 
 def test_gpu_nodes_only_when_present(world, monkeypatch):
+    """A sandbox gets the GPU (its device nodes, a real /dev/zero, what the CUDA driver needs of the seccomp
+    filter, the GPU memory budget) only where there is one and a memory cgroup caps the whole submission."""
+    def command(limits=None):
+        cmd, fds = sandbox.bwrap_command(["true"], world["work"], world["course"], limits)
+        for fd in fds:
+            os.close(fd)
+        binds = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--dev-bind"]
+        return cmd, binds
+
     monkeypatch.setattr(sandbox, "gpu_nodes", lambda: [])
-    cmd, fds = sandbox.bwrap_command(["true"], world["work"], world["course"])
-    for fd in fds:
-        os.close(fd)
-    gpu = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--dev-bind" and cmd[i + 1] != "/dev/null"]
-    assert gpu == [] and "DISTCOURSE_GPU_MEMORY_BYTES" not in cmd
+    cmd, binds = command()
+    assert binds == ["/dev/null"] and cmd[cmd.index("/dev/null") + 1] == "/dev/zero"
+    assert "DISTCOURSE_GPU_MEMORY_BYTES" not in cmd
     monkeypatch.setattr(sandbox, "gpu_nodes", lambda: ["/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm"])
-    cmd, fds = sandbox.bwrap_command(["true"], world["work"], world["course"], {"memory_bytes": 123})
-    for fd in fds:
-        os.close(fd)
-    binds = [cmd[i + 1] for i, a in enumerate(cmd) if a == "--dev-bind" and cmd[i + 1] != "/dev/null"]
-    assert binds == ["/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm"]
+    monkeypatch.setattr(sandbox, "cgroup_kind", lambda: "v2")
+    monkeypatch.setattr(sandbox.os, "geteuid", lambda: 1000)  # an ordinary user: no cgroup, so no GPU
+    assert not sandbox.gpu_in_sandbox()
+    cmd, binds = command()
+    assert binds == ["/dev/null"] and "DISTCOURSE_GPU_MEMORY_BYTES" not in cmd
+    monkeypatch.setattr(sandbox.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(sandbox, "cgroup_kind", lambda: "none")  # root on a machine without cgroups: no GPU
+    assert not sandbox.gpu_in_sandbox()
+    monkeypatch.setattr(sandbox, "cgroup_kind", lambda: "v2")
+    assert sandbox.gpu_in_sandbox()
+    cmd, binds = command({"memory_bytes": 123})
+    assert binds == ["/dev/nvidia0", "/dev/nvidiactl", "/dev/nvidia-uvm"]  # and /dev/zero is the real one
     assert cmd[cmd.index("DISTCOURSE_GPU_MEMORY_BYTES") + 1] == "123"
+    assert sandbox.seccomp_program("x86_64", gpu=True) != sandbox.seccomp_program("x86_64", gpu=False)
+
+
+def test_what_the_cuda_driver_needs_is_allowed_only_in_a_gpu_sandbox(tmp_path):
+    """memfd_create and shared anonymous mmap: refused by the filter of a sandbox without a GPU, allowed by
+    the filter of one with (whose memory a cgroup caps); everything else it refuses stays refused."""
+    import ctypes
+
+    probe = ("import ctypes, mmap, os, socket\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "out = []\n"
+             "try:\n    os.close(os.memfd_create('x')); out.append('memfd')\nexcept OSError: pass\n"
+             "try:\n    mmap.mmap(-1, 4096, flags=mmap.MAP_SHARED | mmap.MAP_ANONYMOUS).close(); out.append('shared')\n"
+             "except OSError: pass\n"
+             "try:\n    socket.socket(40, socket.SOCK_STREAM).close(); out.append('vsock')\nexcept OSError: pass\n"
+             "out.append('unshare' if libc.unshare(0x20000) == 0 else '-')\n"
+             "print(' '.join(out))\n")
+    seen = {}
+    for gpu in (False, True):
+        path = tmp_path / f"filter-{gpu}.bpf"
+        path.write_bytes(sandbox.seccomp_program(gpu=gpu))
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            proc = subprocess.run([sandbox.bwrap_path(), "--ro-bind", "/", "/", "--dev", "/dev", "--seccomp", str(fd),
+                                   "--", sys.executable, "-c", probe], pass_fds=[fd], capture_output=True, text=True,
+                                  timeout=60)
+        finally:
+            os.close(fd)
+        seen[gpu] = proc.stdout.split()
+    assert seen == {False: ["-"], True: ["memfd", "shared", "-"]}, seen
 
 
 # --- the grader's side: links and special files ----------------------------------------------------

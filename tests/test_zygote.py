@@ -46,6 +46,7 @@ seen = {
     "ids": [status[k].split() for k in ("Uid", "Gid")], "groups": status["Groups"].split(),
     "caps": [status[k] for k in ("CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb")],
     "no_new_privs": status["NoNewPrivs"], "seccomp": status["Seccomp"],
+    "signals_ignored_blocked": [status["SigIgn"], status["SigBlk"]],  # a fresh interpreter ignores SIGPIPE, SIGXFSZ
     "root": sorted(os.listdir("/")), "tmp": sorted(os.listdir("/tmp")), "cwd": os.getcwd(),
     "work": sorted(os.listdir(".")), "data": open("data.txt").read(),
     "env": sorted(k for k in os.environ if k != "JPY_PARENT_PID"),

@@ -272,21 +272,23 @@ def _arch() -> str | None:
     return {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}.get(machine)
 
 
-#: What the NVIDIA CUDA driver needs of the filter's refusals: it creates its context's host-side shared
-#: memory with memfd_create and mmap(MAP_SHARED | MAP_ANONYMOUS) (refused, CUDA fails with "out of memory" at
-#: torch.cuda.set_device). Allowed only in sandboxes that get a GPU (see gpu_in_sandbox).
-_CUDA_NEEDS = ("memfd_create",)
+#: What the NVIDIA CUDA driver needs of the filter's refusals: its context's host-side shared memory, made with
+#: mmap(MAP_SHARED | MAP_ANONYMOUS) (refused, torch.cuda.set_device fails with "CUDA error: out of memory").
+#: Measured in the real sandbox on an NVIDIA H200 (driver 580, torch 2.11+cu130): allowing that mmap alone
+#: brought CUDA, pinned memory and NCCL back; allowing any one other refused call (memfd_create included)
+#: did not. It is allowed only in sandboxes that get a GPU (see gpu_in_sandbox).
+_CUDA_NEEDS_SHARED_ANONYMOUS = True
 
 
 def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     """The filter, as bwrap --seccomp reads it: struct sock_filter {u16 code; u8 jt, jf; u32 k}[].
 
-    `gpu` (default: gpu_in_sandbox()) allows what the CUDA driver needs: memfd_create and shared anonymous
-    mmap, memory no rlimit counts, which only a sandbox whose memory a cgroup caps may have."""
+    `gpu` (default: gpu_in_sandbox()) allows what the CUDA driver needs: shared anonymous mmap, memory no
+    rlimit counts, which only a sandbox whose memory a cgroup caps may have."""
     arch = arch or _arch()
     gpu = gpu_in_sandbox() if gpu is None else gpu
     numbers = _SYSCALLS[arch]
-    denied = sorted({numbers[name] for name in _DENIED if name in numbers and not (gpu and name in _CUDA_NEEDS)})
+    denied = sorted({numbers[name] for name in _DENIED if name in numbers})
     # The program, with jump targets as labels resolved below.
     prog: list[tuple] = [
         (_LD_ABS, 0, 0, 4),  # seccomp_data.arch
@@ -300,7 +302,7 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the flags), low 32 bits
              (_JSET, "deny", "allow", _CLONE_NAMESPACES)]
     labels = {"not_clone": len(prog)}
-    if not gpu:
+    if not (gpu and _CUDA_NEEDS_SHARED_ANONYMOUS):
         prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
         prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
                  (_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
@@ -401,8 +403,8 @@ def gpu_nodes() -> list[str]:
 def gpu_in_sandbox() -> bool:
     """Whether sandboxes get this machine's NVIDIA GPUs (their device nodes, and what the CUDA driver needs).
 
-    The driver needs shared memory that no rlimit counts (memfd, shared anonymous mappings, /dev/zero
-    mapped shared: see _CUDA_NEEDS), so a sandbox gets a GPU only where a memory cgroup caps all of the
+    The driver needs shared memory that no rlimit counts (shared anonymous mappings, which /dev/zero mapped
+    shared also is: see _CUDA_NEEDS_SHARED_ANONYMOUS), so a sandbox gets a GPU only where a memory cgroup caps all of the
     submission's processes together, shared memory included: the grader is root on a machine with
     cgroups. Graded as an ordinary user, student code runs on the CPU (the device rule gives every rank
     the CPU where no GPU is visible)."""

@@ -430,9 +430,9 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             server = _ensure_fork_server()
             # The server's ranks inherit the server's environment, not ours: ours travels with the job.
             job = dataclasses.replace(job, env=dict(os.environ), parent=server)
-            target, payload = _forkserver_entry, cloudpickle.dumps(job)
+            target, payload = _forkserver_entry, _dumps(job)
         else:
-            target, payload = _spawn_entry, cloudpickle.dumps(job)
+            target, payload = _spawn_entry, _dumps(job)
         # `timeout` counts from the moment every rank has started (imports done): forked ranks start
         # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
         started_at, started_wall = time.monotonic(), time.time()
@@ -473,6 +473,34 @@ def _startup_seconds(workdir: str, world_size: int, since: float) -> list[float]
     except OSError:
         return []
     return [max(0.0, max(marks) - since)]
+
+
+class _Pickler(cloudpickle.CloudPickler):
+    """cloudpickle, except that a tensor's .grad travels with it: torch pickles a Parameter without its
+    gradient, so a model handed to a spawned or fork-server rank arrived with every .grad None, where a
+    forked rank (a copy of this process) has them."""
+
+    def reducer_override(self, obj):
+        import torch
+
+        if isinstance(obj, torch.Tensor) and obj.grad is not None and type(obj) in (torch.Tensor, torch.nn.Parameter):
+            return _with_grad, (obj.__reduce_ex__(self.proto), obj.grad)
+        return super().reducer_override(obj)
+
+
+def _with_grad(reduced: tuple, grad):
+    """Rebuild a tensor from its own reduction (torch's) and give it back its gradient (_Pickler)."""
+    obj = reduced[0](*reduced[1])
+    if len(reduced) > 2 and reduced[2] is not None:
+        obj.__setstate__(reduced[2])
+    obj.grad = grad
+    return obj
+
+
+def _dumps(obj) -> bytes:
+    buffer = io.BytesIO()
+    _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(obj)
+    return buffer.getvalue()
 
 
 @dataclass(frozen=True)
@@ -723,6 +751,7 @@ def _forkserver_entry(rank: int, payload: bytes) -> None:
     job = cloudpickle.loads(payload)
     os.environ.clear()
     os.environ.update(job.env or {})
+    _FRESH_RANK[:] = [True]
     _run_rank(rank, job)
 
 
@@ -730,7 +759,31 @@ def _spawn_entry(rank: int, payload: bytes) -> None:
     job = cloudpickle.loads(payload)  # imports torch and whatever the function's globals need
     if job.warm:
         _warm_imports()
+    _FRESH_RANK[:] = [True]
     _run_rank(rank, job)
+
+
+_FRESH_RANK: list[bool] = []  # [True] in a rank that is not a copy of its caller (fork server, spawn)
+
+
+def _warm_training_libraries() -> None:
+    """One tiny training step (forward, backward, SGD, Adam and AdamW steps), on CPU, the random state kept.
+
+    Run in a rank that is not a copy of its caller before a CPU memory budget is set, so that what the
+    libraries allocate at their first use counts as what the rank holds when `fn` starts, as it does in a
+    forked rank, whose caller had trained already. On an NVIDIA H200 machine (torch 2.11+cu130) lecture 04's
+    pipeline rank, started by the fork server, ran out of its 28 MiB at its first Adam step without it.
+    """
+    import torch
+
+    with torch.random.fork_rng(devices=[]):
+        model = torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.ReLU(), torch.nn.Linear(8, 2))
+        x, y = torch.ones(4, 8), torch.tensor([0, 1, 0, 1])
+        for make in (lambda p: torch.optim.SGD(p, lr=0.1, momentum=0.9), torch.optim.Adam, torch.optim.AdamW):
+            optimizer = make(model.parameters())
+            torch.nn.functional.cross_entropy(model(x), y).backward()
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
 
 
 def _set_parent_death_signal(parent: int | None = None) -> None:
@@ -780,6 +833,8 @@ def _run_rank(rank: int, job: _Job) -> None:
             _wait_for_peers(job)
             store = _rendezvous(rank, job, pg_timeout)
             dist.init_process_group(job.backend, store=store, rank=rank, world_size=job.world_size, timeout=pg_timeout)
+        if job.memory_budget is not None and _FRESH_RANK and not device.startswith("cuda"):
+            _warm_training_libraries()
         _apply_memory_budget(job.memory_budget, device)
         result = job.fn(*job.args, **job.kwargs)
         _write(job.workdir, rank, "result", result)

@@ -234,7 +234,11 @@ def judge_tp_operators(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "tensor-parallel operators")
     for world, run in zip(probe.WORLD_SIZES, runs):
-        inputs = probe.operator_inputs(world)
+        seeds = [result.get("seed") if isinstance(result, dict) else None for result in run]
+        if not all(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**48 for seed in seeds):
+            raise AssertionError(f"tensor-parallel operators on {world} ranks: the ranks' inputs were not reported "
+                                 "(did your code change what the check's ranks hold?)")
+        inputs = [probe.operator_inputs(seed) for seed in seeds]
         xsum = sum(x for x, _ in inputs)
         gsum = sum(g for _, g in inputs)
         for rank, result in enumerate(run):

@@ -14,6 +14,7 @@ from helpers.launch import (
     launch,
     parse_bytes,
     rank_device,
+    rebase_memory_budget,
     resolve_backend,
     start_fork_server_early,
 )
@@ -21,7 +22,7 @@ from helpers.launch import _start_fork_server_at_import
 
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
-    "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early",
+    "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early", "rebase_memory_budget",
 ]
 
 _start_fork_server_at_import()

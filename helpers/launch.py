@@ -971,6 +971,29 @@ def _apply_memory_budget(budget: int | None, device: str) -> None:
 _BUDGET_SET: list[int] = []  # [data bytes held when the budget was set, the budget] in a rank with a CPU budget
 
 
+def rebase_memory_budget() -> None:
+    """In a rank launched with `memory_budget`: count the budget from what the rank holds now.
+
+    A warm-up step (a tiny model trained once, so that imports and first-use initialisation are done)
+    costs memory that belongs to the libraries, not to the model, and how much differs from one torch
+    build to another: FSDP's first use took about 2 MiB in torch's CPU build and most of a 28 MiB budget in
+    a CUDA build (torch 2.11+cu130, NVIDIA H200 machine). Called after the warm-up, the budget is the
+    model's alone, on any build. It gives the rank `memory_budget` above this point, never more than the
+    hard limit it was started with. CPU budgets only: a GPU budget counts from the first CUDA use already
+    (cuBLAS's workspace warmed, see _warm_cuda_libraries), and a GPU cap set by the grading sandbox
+    (DISTCOURSE_GPU_MEMORY_BYTES) is never moved. Outside a rank with a CPU budget it does nothing.
+    """
+    if not _BUDGET_SET:
+        return
+    import resource
+
+    held, budget = _data_bytes(), _BUDGET_SET[1]
+    hard = resource.getrlimit(resource.RLIMIT_DATA)[1]
+    soft = held + budget if hard == resource.RLIM_INFINITY else min(held + budget, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (soft, hard))
+    _BUDGET_SET[:] = [held, budget]
+
+
 def _budget_note(exc: BaseException) -> None:
     """To a rank's out-of-memory error under a CPU budget, add where its memory stood: what it held when
     `fn` started, the budget, and what it holds now (the data segment, as RLIMIT_DATA counts it)."""

@@ -12,6 +12,7 @@ same inputs from the builders here.
 from __future__ import annotations
 
 import functools
+import os
 
 import torch
 import torch.distributed as dist
@@ -208,21 +209,35 @@ def bucketed_ddp_one_all_reduce_per_bucket(BucketedDDP) -> None:
 # --------------------------------------------------------------------------- exercise 3: tensor parallelism
 
 
-def operator_inputs(world: int, seed: int = 5):
-    """Per rank r: (x_r, grad_r), 3x4 tensors (different on every rank)."""
-    gen = torch.Generator().manual_seed(seed + world)
-    return [(torch.randn(3, 4, generator=gen), torch.randn(3, 4, generator=gen)) for _ in range(world)]
+def operator_inputs(seed: int):
+    """A rank's (x, grad): 3x4 tensors from its own seed."""
+    gen = torch.Generator().manual_seed(seed)
+    return torch.randn(3, 4, generator=gen), torch.randn(3, 4, generator=gen)
+
+
+def _own_seed() -> int:
+    """This rank's input seed, drawn for this grading: rank 0 draws one per rank from the OS, sends rank r
+    its own and keeps only its own. No process before the ranks (whose frames a rank's code can walk up
+    to) held any, and no rank holds another's: the sum over the ranks is known only by communicating."""
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    mine = torch.zeros(1, dtype=torch.int64, device=dev)
+    drawn = ([torch.tensor([int.from_bytes(os.urandom(6), "little")], dtype=torch.int64, device=dev)
+              for _ in range(world)] if rank == 0 else None)
+    dist.scatter(mine, drawn, src=0)
+    del drawn
+    return int(mine.item())
 
 
 def _operators_rank(Copy, Reduce):
     from probes.observer import real
 
     Copy, Reduce = real(Copy), real(Reduce)  # in a rank the student's objects are real: .apply is needed
-    rank, world = dist.get_rank(), dist.get_world_size()
     dev = helpers.rank_device()
-    out = {}
+    seed = _own_seed()
+    out = {"seed": seed}
     for name, op in (("copy", Copy), ("reduce", Reduce)):
-        x, g = operator_inputs(world)[rank]
+        x, g = operator_inputs(seed)
         x = x.to(dev).requires_grad_(True)
         y = op.apply(x)
         assert isinstance(y, torch.Tensor), f"{name}: apply must return a tensor, got {type(y).__name__}"
@@ -234,7 +249,8 @@ def _operators_rank(Copy, Reduce):
 
 @check
 def tp_operators(CopyToTensorParallel, ReduceFromTensorParallel) -> None:
-    """f and g on 2 and 4 ranks, each rank its own input and output gradient: forward and input gradient."""
+    """f and g on 2 and 4 ranks, each rank its own input and output gradient, drawn for this grading and known
+    to that rank only (its seed is reported with what it saw): forward and input gradient."""
     report("ps5_scale.tp_operators", _run_worlds(
         "CopyToTensorParallel / ReduceFromTensorParallel", _operators_rank,
         lambda world: (CopyToTensorParallel, ReduceFromTensorParallel)))

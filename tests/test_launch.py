@@ -459,3 +459,22 @@ def test_the_warm_up_before_a_budget_leaves_the_ranks_random_state_as_it_was():
     plain = helpers.launch(_draw, 2, start_method="forkserver", backend=None, timeout=120)
     budgeted = helpers.launch(_draw, 2, start_method="forkserver", backend=None, memory_budget="64MiB", timeout=120)
     assert budgeted == plain
+
+
+def _rebased(rebase):
+    kept = torch.ones(12 * 2**20 // 4)  # 12 MiB of a 20 MiB budget: a warm-up's imports, say
+    if rebase:
+        helpers.rebase_memory_budget()
+    try:
+        more = torch.ones(12 * 2**20 // 4)
+        return float(kept[0] + more[0])
+    except RuntimeError as exc:
+        return "can't allocate memory" in str(exc)
+
+
+def test_a_rank_can_count_its_budget_from_after_its_warm_up():
+    """helpers.rebase_memory_budget(): the budget counts from what the rank holds now (lecture 04 calls it after
+    its warm-up step, whose cost differs between torch builds); without it the same allocation is refused."""
+    assert helpers.launch(_rebased, 1, False, memory_budget="20MiB", backend=None)[0] is True
+    assert helpers.launch(_rebased, 1, True, memory_budget="20MiB", backend=None)[0] == 2.0
+    helpers.rebase_memory_budget()  # outside a rank with a budget: nothing happens

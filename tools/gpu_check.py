@@ -598,6 +598,20 @@ def run_notebook_stage(path: str, result_file: str, cell_timeout: float) -> int:
     return 0 if result["ok"] else 1
 
 
+def run_watched(cmd: list[str], env: dict | None, timeout: float, monitor: GpuMonitor) -> tuple[str, bool]:
+    """Run one step's process (its own session) while `monitor` counts the GPU processes of its tree;
+    (its output, whether it was stopped at `timeout`, its whole tree killed)."""
+    with monitor:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        monitor.watch(proc.pid)
+        try:
+            return proc.communicate(timeout=timeout)[0], False
+        except subprocess.TimeoutExpired:
+            kill_tree(proc)
+            return f"stopped after {timeout:g} s", True
+
+
 def check_notebook(path: str, rundir: str, timeout: float, monitor: GpuMonitor, cell_timeout: float,
                    bench: list[str]) -> Row:
     name = os.path.relpath(path, ROOT)
@@ -609,16 +623,7 @@ def check_notebook(path: str, rundir: str, timeout: float, monitor: GpuMonitor, 
     cmd = [sys.executable, "-m", "tools.gpu_check", "--stage", "notebook", path, "--result", result_file,
            "--cell-timeout", str(cell_timeout)]
     start = time.monotonic()
-    with monitor:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)
-        monitor.watch(proc.pid)
-        try:
-            out, _ = proc.communicate(timeout=timeout)
-            timed_out = False
-        except subprocess.TimeoutExpired:
-            kill_tree(proc)
-            out, timed_out = "", True
+    out, timed_out = run_watched(cmd, env, timeout, monitor)
     seconds = time.monotonic() - start
     backend, device = summarize_launches(read_launch_log(log))
     row = Row(name, backend, device, seconds, monitor.cell())
@@ -730,15 +735,7 @@ def grade_step(assignment: str, picks: list[str], rundir: str, timeout: float, m
            "--submission-timeout", str(timeout), "--corpus", *(f"{assignment}/{n}" for n in picks)]
     limit = timeout + 180  # every submission's time, then feedback and export
     start = time.monotonic()
-    with monitor:
-        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)
-        monitor.watch(proc.pid)
-        try:
-            out, _ = proc.communicate(timeout=limit)
-        except subprocess.TimeoutExpired:
-            kill_tree(proc)
-            out = f"stopped after {limit:g} s"
+    out, _ = run_watched(cmd, None, limit, monitor)
     labels = [f"{assignment}: our solution"] + [f"{assignment}/{n}" for n in picks]
     try:
         with open(result_file) as fh:
@@ -800,15 +797,7 @@ def launch_timing_step(rundir: str, timeout: float, monitor: GpuMonitor, bench: 
     log = os.path.join(rundir, "launches-timing.jsonl")
     env = dict(os.environ, **{LAUNCH_LOG_ENV: log})
     start = time.monotonic()
-    with monitor:
-        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_TIMING, result_file], cwd=ROOT, env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
-        monitor.watch(proc.pid)
-        try:
-            out, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            kill_tree(proc)
-            out = f"stopped after {timeout:g} s"
+    out, _ = run_watched([sys.executable, "-c", _LAUNCH_TIMING, result_file], env, timeout, monitor)
     backend, device = summarize_launches(read_launch_log(log))
     row = Row("launch timing (helpers.launch after a backward)", backend, device, time.monotonic() - start, monitor.cell())
     try:

@@ -409,7 +409,8 @@ def judge_zero1_state_sharded(observation) -> None:
         for rank, held in enumerate(run):
             at = f"ShardedOptimizer on {world} ranks, rank {rank}"
             if held is None:
-                raise AssertionError(f"{at}: keep the inner optimizer as self.optimizer (its .state is what is counted)")
+                raise AssertionError(f"{at}: no torch.optim optimizer steps the model's parameters: build the inner "
+                                     "optimizer from the class given, on this rank's shard")
             if not isinstance(held, list) or not all(isinstance(h, list) and len(h) == 2 for h in held):
                 raise AssertionError("ShardedOptimizer: the observation is incomplete: the grading code was changed")
             got = {i: b for i, b in held}

@@ -45,14 +45,14 @@ def _fail_if_error(observation) -> None:
 # --------------------------------------------------------------------------- exercises 1 and 2
 
 
-def _trajectory(world: int, grad_scale: float = 1.0, local_only: bool = False, rank: int = 0) -> list:
+def _trajectory(world: int, data_seed: int, grad_scale: float = 1.0, local_only: bool = False, rank: int = 0) -> list:
     """Flat parameters after each step of one process on the global batch (the usual mistakes as options)."""
     t = probe.TRAINING
     seed = probe.training_seed(world)
     model = probe.net(seed)
     opt = torch.optim.SGD(model.parameters(), lr=t["lr"])
     out = []
-    for X, y in probe.batches(t["num_steps"], t["per_rank"] * world, seed + 1):
+    for X, y in probe.batches(t["num_steps"], t["per_rank"] * world, data_seed):
         opt.zero_grad()
         if local_only:
             part = slice(rank * t["per_rank"], (rank + 1) * t["per_rank"])
@@ -80,7 +80,11 @@ def _check_training(observation, cases, exercise: str) -> None:
     for (world, cap), run in zip(cases, runs):
         _steps(run, exercise)
         where = f"on {world} ranks" + (f" with bucket_size_bytes={cap}" if cap is not None else "")
-        right = _trajectory(world)
+        data_seed = run[0].get("data_seed")  # drawn by rank 0 for this grading (probe._scattered_batches)
+        if not isinstance(data_seed, int) or isinstance(data_seed, bool) or not 0 <= data_seed < 2**48:
+            raise AssertionError(f"{exercise} {where}: rank 0 did not report the batches it drew (did your code change "
+                                 "what the check's ranks hold?)")
+        right = _trajectory(world, data_seed)
         for step, want in enumerate(right):
             got = [r["steps"][step]["params"] for r in run]
             if all(same_shape_close(g, want) for g in got):
@@ -94,11 +98,11 @@ def _check_training(observation, cases, exercise: str) -> None:
                 raise AssertionError(f"{exercise} {where}: after step {step + 1} the ranks hold different parameters: "
                                      "some gradient was not averaged over the ranks (an all-reduce not issued, or not "
                                      "waited on before the optimizer step)")
-            if same_shape_close(got[0], _trajectory(world, grad_scale=world)[step]):
+            if same_shape_close(got[0], _trajectory(world, data_seed, grad_scale=world)[step]):
                 raise AssertionError(
                     f"{exercise} {where}: the parameters moved {world}x too far: the gradients were summed over the ranks, "
                     f"not averaged. Divide each gradient by the world size after the all-reduce")
-            if same_shape_close(got[0], _trajectory(world, local_only=True)[step]):
+            if same_shape_close(got[0], _trajectory(world, data_seed, local_only=True)[step]):
                 raise AssertionError(f"{exercise} {where}: rank 0 trained on its own gradient only: the gradients were "
                                      "never all-reduced")
             raise AssertionError(f"{exercise} {where}: after step {step + 1} the parameters differ from one process "

@@ -124,9 +124,30 @@ def training_seed(world: int) -> int:
     return 20 + world
 
 
+def _scattered_batches(num_steps: int, per_rank: int) -> tuple[int | None, list]:
+    """This rank's part of each step's global batch, drawn for this grading: rank 0 draws the seed from the
+    OS, builds the global batches and sends each rank its own part only. No process before the ranks held
+    the seed or the batch (a rank's code can walk up to those frames), and no rank but rank 0 holds them:
+    the full-batch gradient is known only by communicating. (seed on rank 0, else None; [(X, y), ...])."""
+    rank, world = dist.get_rank(), dist.get_world_size()
+    dev = helpers.rank_device()
+    seed = int.from_bytes(os.urandom(6), "little") if rank == 0 else None
+    full = batches(num_steps, per_rank * world, seed) if rank == 0 else None
+    parts = []
+    for step in range(num_steps):
+        X, y = torch.empty(per_rank, 6, device=dev), torch.empty(per_rank, dtype=torch.int64, device=dev)
+        for mine, whole in ((X, 0), (y, 1)):
+            pieces = [t.contiguous().to(dev) for t in full[step][whole].split(per_rank)] if rank == 0 else None
+            dist.scatter(mine, pieces, src=0)
+        parts.append((X, y))
+    del full
+    return seed, parts
+
+
 def _train_rank(DDPClass, cap, num_steps: int, per_rank: int, lr: float, seed: int):
     rank, world = dist.get_rank(), dist.get_world_size()
     dev = helpers.rank_device()
+    data_seed, parts = _scattered_batches(num_steps, per_rank)
     model = net(seed + rank).to(dev)  # every rank starts from its own weights: the wrapper broadcasts rank 0's
     log = _AllReduceLog()
     for p in model.parameters():  # registered before the student's hooks: they run first
@@ -138,19 +159,17 @@ def _train_rank(DDPClass, cap, num_steps: int, per_rank: int, lr: float, seed: i
         opt = torch.optim.SGD(model.parameters(), lr=lr)
         steps = []
         torch.manual_seed(seed + 1000 + rank)
-        for X, y in batches(num_steps, per_rank * world, seed + 1):
-            X, y = X.to(dev), y.to(dev)
-            part = slice(rank * per_rank, (rank + 1) * per_rank)
+        for X, y in parts:
             opt.zero_grad(set_to_none=True)
             log.ready, log.backward_done, log.active = 0, False, True
-            F.cross_entropy(wrapped(X[part]), y[part]).backward()
+            F.cross_entropy(wrapped(X), y).backward()
             log.backward_done = True
             wrapped.finish_gradient_synchronization()
             log.active = False
             reduces = log.take()
             opt.step()
             steps.append({"reduces": reduces, "params": flat(model.parameters())})
-    return {"start": start, "steps": steps}
+    return {"start": start, "steps": steps, "data_seed": data_seed}
 
 
 def overlap_cases():
@@ -173,7 +192,7 @@ def _training_runs(exercise: str, DDPClass, cases, keep: tuple) -> dict:
                        training_seed(world))
         except AssertionError as exc:
             return {"runs": runs, "error": str(exc)}
-        runs.append([{**({"start": r["start"]} if "start" in keep else {}),
+        runs.append([{**({"start": r["start"], "data_seed": r["data_seed"]} if "start" in keep else {}),
                       "steps": [{k: s[k] for k in keep if k != "start"} for s in r["steps"]]} for r in run])
     return {"runs": runs, "error": None}
 

@@ -4,7 +4,7 @@ from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPrep
 from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput
 
 from autograders.execute import ResilientExecute
-from autograders.feedback import HideHiddenTests
+from autograders.feedback import HideHiddenTests, InertForTheBrowser
 from autograders.scores import SaveVerifiedGrades
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
@@ -41,8 +41,10 @@ c.Execute.shutdown_kernel = "immediate"
 # (autograders/scores.py).
 c.Autograde.autograde_preprocessors = [
     ResilientExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveVerifiedGrades,
-    AssignLatePenalties, CheckCellMetadata,
+    AssignLatePenalties, CheckCellMetadata, InertForTheBrowser,
 ]
+# The graded notebook holds nothing a browser runs (markdown sanitised, outputs plain text and images):
+# nbgrader's Formgrader, where the TA reads it, renders markdown unsanitised (autograders/feedback.py).
 # Output kept from a submission, as it is received (the rest is cut, with a note in the cell).
 c.ResilientExecute.max_message_bytes = 1_000_000
 c.ResilientExecute.max_cell_bytes = 2_000_000

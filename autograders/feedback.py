@@ -115,3 +115,37 @@ def _redact_output(output, secret: list[str]) -> None:
     for mime, value in (output.get("data") or {}).items():
         if mime.startswith("text/"):
             output["data"][mime] = _redact("".join(value) if isinstance(value, list) else value, secret)
+
+
+#: What a graded notebook's outputs may keep: what a browser shows without running anything.
+INERT_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
+
+
+class InertForTheBrowser(NbGraderPreprocessor):
+    """The last step of autograde: the graded notebook, which the TA opens in nbgrader's Formgrader, holds
+    nothing a browser runs. Formgrader renders a markdown cell with `markdown2html` and no sanitiser, so a
+    written answer's `<img onerror=...>` ran as the TA's page, and through the TA's Jupyter server as the TA
+    (attack round 9: as root, it read the solutions and the grader's environment). Markdown cells become
+    `safe_markdown`'s sanitised HTML (what the feedback page shows too), attachments go, a raw cell loses the
+    MIME type that would put it in the page as HTML, and outputs keep plain text and PNG/JPEG images only."""
+
+    def preprocess(self, nb, resources):
+        self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]
+        return super().preprocess(nb, resources)
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "markdown":
+            cell.source = safe_markdown(cell.source, getattr(self, "_budget", None))
+            cell.pop("attachments", None)
+        elif cell.cell_type == "raw":
+            for key in ("raw_mimetype", "format"):
+                cell.metadata.pop(key, None)
+        for output in cell.get("outputs", []):
+            data = output.get("data")
+            if isinstance(data, dict):
+                kept = {k: v for k, v in data.items() if k in INERT_MIMETYPES}
+                if not kept:
+                    kept = {"text/plain": f"[a display of {', '.join(sorted(data))[:200]}, not kept]"}
+                output["data"] = kept
+                output.get("metadata", {}).clear()
+        return cell, resources

@@ -253,17 +253,16 @@ def _operators_rank(Copy, Reduce):
 
     Copy, Reduce = real(Copy), real(Reduce)  # in a rank the student's objects are real: .apply is needed
     dev = helpers.rank_device()
-    seed = _own_seed()
-    out = {"seed": seed}
+    seed = _own_seed()  # an int in this frame only: the report is built after the student's code ran
+    seen = []
     for name, op in (("copy", Copy), ("reduce", Reduce)):
         x, g = operator_inputs(seed)
         x = x.to(dev).requires_grad_(True)
         y = op.apply(x)
         assert isinstance(y, torch.Tensor), f"{name}: apply must return a tensor, got {type(y).__name__}"
         y.backward(g.to(dev))
-        out[name] = {"forward": y.detach().cpu().clone(),
-                     "grad": None if x.grad is None else x.grad.detach().cpu().clone()}
-    return out
+        seen.append((name, y.detach().cpu().clone(), None if x.grad is None else x.grad.detach().cpu().clone()))
+    return {"seed": seed, **{name: {"forward": forward, "grad": grad} for name, forward, grad in seen}}
 
 
 @check

@@ -115,7 +115,8 @@ def _main_class(world: h.World, port: int) -> dict:
     students["o4_leaves_a_killer"] = h.solved(append={"training_memory": p.leave_a_killer("training_memory")})
     students["w_injects_script"] = h.empty({
         "training_memory": p.script_injection(XSS),
-        "written_ddp_fit": f"<script>window.{XSS}_md = 1</script>"})
+        "written_ddp_fit": f"<script>window.{XSS}_md = 1</script>\n\n<img src=x onerror=\"window.{XSS}_img = 1\">\n\n"
+                           f"[notes](javascript:window.{XSS}_link=1)"})
     return students
 
 
@@ -392,6 +393,22 @@ def test_own_no_student_script_runs_in_feedback(main_run):
     html = open(os.path.join(main_run.world.course, "feedback", "w_injects_script", h.ASSIGNMENT, "ps1_memory.html")).read()
     scripts = [s[:200] for s in re.findall(r"<script[^>]*>.*?</script>", html, flags=re.S) if XSS in s]
     assert not scripts, f"a student's script runs in the feedback (and in the formgrader): {scripts}"
+
+
+def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
+    """nbgrader's Formgrader renders the graded notebook's markdown unsanitised: a written answer's
+    `<img onerror=...>` ran in the TA's browser, and through the TA's Jupyter server as the TA (attack round 9).
+    The graded notebook keeps no tag, handler or link a browser would run, and no HTML or JavaScript output."""
+    nb = nbformat.read(os.path.join(main_run.world.course, "autograded", "w_injects_script", h.ASSIGNMENT, h.NB_FILE), 4)
+    live = re.compile(r"<\s*(script|img|iframe|svg|object|embed|style)\b|\bon\w+\s*=\s*[\"']|javascript:", re.I)
+    sources = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    assert any(f"{XSS}_img" in s for s in sources), "the written answer is gone from the graded notebook"
+    # what stays is text: escaped (&lt;img ... onerror=...&gt;), a link without its javascript: target
+    for source in sources:
+        unescaped = re.sub(r"&lt;.*?&gt;", "", source)
+        assert not live.search(unescaped), source[:300]
+    kinds = {k for c in nb.cells for o in c.get("outputs", []) for k in o.get("data", {})}
+    assert kinds <= {"text/plain", "image/png", "image/jpeg"}, kinds
 
 
 # ============================================================================== caps (lowered limits, 2 workers)

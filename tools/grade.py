@@ -201,9 +201,14 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
             return (f"{problems[0]}: the grader's own folders must hold no links or special files (left by "
                     f"an earlier run?). Delete {folder}/{student}/{assignment} and grade again")
     files, folders = [], 0
-    for d, subfolders, names in os.walk(os.path.join(root, "submitted", student, assignment)):
+    handin = os.path.join(root, "submitted", student, assignment)
+    for d, subfolders, names in os.walk(handin):
         files += [os.path.join(d, f) for f in names]
         folders += len(subfolders)
+        odd = [n for n in names + subfolders if any(ord(c) < 32 or ord(c) == 127 for c in n)]
+        if odd:  # nbgrader writes file names into the log a failure reason is read from
+            return (f"{printable(os.path.relpath(os.path.join(d, odd[0]), handin))!r}: a hand-in's file and folder "
+                    "names may not hold control characters (line breaks, escapes). Rename it, or remove it, and grade again")
         if len(files) + folders > sandbox.MAX_FILES:
             break
     size = sum(os.lstat(f).st_size for f in files)
@@ -211,6 +216,12 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         return (f"the hand-in holds {len(files)} files and {folders} folders{' or more' if len(files) + folders > sandbox.MAX_FILES else ''}, "
                 f"{size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files and folders and "
                 f"{limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
+    released = {os.path.basename(f) for f in glob.glob(os.path.join(root, "release", assignment, "*.ipynb"))}
+    strays = sorted(os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb")))
+    strays = [name for name in strays if released and name not in released]
+    if strays:  # nbgrader skips them, writing their names into the log a failure reason is read from
+        return (f"{printable(strays[0])!r} is not a notebook of {assignment} (its notebook: "
+                f"{', '.join(sorted(released))}): rename or remove it, and grade again")
     for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
         nb_size, containers = notebook_structure(notebook)
         if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS:

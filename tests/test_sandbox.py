@@ -631,3 +631,22 @@ def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path):
     assert "mallory" not in scores
     assert scores["student00"] == tiny_course.expected(0) and scores["student01"] == tiny_course.expected(1)
     assert not (root / "feedback" / "mallory").exists() and (root / "feedback" / "student01").exists()
+
+
+def test_without_a_memory_cgroup_the_address_space_is_capped_too():
+    """Page tables count against no rlimit: a read-only 4 TiB mapping touched every 2 MiB made 6.5 GiB of them
+    in one process of an ordinary user's sandbox (attack round 9). Where no memory cgroup counts them, the
+    address space is capped (memory cap + headroom); such a mapping is refused, ordinary work is not."""
+    probe = ("import mmap, os, sys\n"
+             "from autograders import sandbox\n"
+             "sandbox.os.geteuid = lambda: 1000  # as the ordinary user's launcher: no cgroup\n"
+             "sandbox.apply_limits(dict(sandbox.DEFAULT_LIMITS))\n"
+             "import torch\n"
+             "x = torch.ones(64 * 2**20 // 4)  # ordinary work\n"
+             "try:\n"
+             "    mmap.mmap(-1, 4 << 40, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS, prot=mmap.PROT_READ)\n"
+             "    print('mapped')\n"
+             "except OSError as exc:\n"
+             "    print('refused', exc.errno)\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert proc.stdout.split() == ["refused", str(errno.ENOMEM)], proc.stdout + proc.stderr

@@ -369,7 +369,8 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
     """nbgrader writes the names of a hand-in's files into the log the failure reason is read from: a lone
     notebook named 'x\nJSON RuntimeError: ... | sh\ny.ipynb' (no release counterpart, so "skipped") became
     the reason the TA read (attack round 9). Names with control characters, and notebooks that are not the
-    assignment's, are refused in the grader's words, the name shown escaped."""
+    assignment's, are refused in the grader's words, the name shown escaped. A stray notebook beside the
+    assignment's is graded (nbgrader skips it), and the line naming it is never the failure reason."""
     from tools.course import ROOT, notebook_name
 
     name = notebook_name("ps1_memory")
@@ -391,8 +392,12 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
     for student, files, words in (("newline_alone", [f"x\n{forged}\ny.ipynb"], "control characters"),
                                   ("newline_beside", [name, f"x\n{forged}\ny.ipynb"], "control characters"),
                                   ("escape_folder", [name, "a\x1b]52;c;Zm9v\x07/b.txt"], "control characters"),
-                                  ("stray", [f"{forged}.ipynb"], "is not a notebook of ps1_memory"),
-                                  ("stray_beside", [name, "ps1_memory (1).ipynb"], "is not a notebook of ps1_memory")):
+                                  ("stray", [f"{forged}.ipynb"], "is not a notebook of ps1_memory")):
         why = hand_in(student, files)
         assert why and words in why, (student, why)
         assert "\n" not in why and "\x1b" not in why and "\x07" not in why, (student, why)
+    assert hand_in("stray_beside", [name, f"{forged}.ipynb"]) is None  # a scratch notebook costs nothing
+    log = (f"[AutogradeApp | WARNING] Skipping unknown notebook: {forged}.ipynb\n"
+           "[AutogradeApp | ERROR] nbgrader failed: RuntimeError: the kernel died\n")
+    assert grade._last_error(log, 1, "autograde") == "[AutogradeApp | ERROR] nbgrader failed: RuntimeError: the kernel died"
+    assert "curl" not in grade._last_error(log.splitlines()[0], 1, "autograde")

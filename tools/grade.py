@@ -219,9 +219,12 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     released = {os.path.basename(f) for f in glob.glob(os.path.join(root, "release", assignment, "*.ipynb"))}
     strays = sorted(os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb")))
     strays = [name for name in strays if released and name not in released]
-    if strays:  # nbgrader skips them, writing their names into the log a failure reason is read from
+    if strays and not released & {os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb"))}:
+        # nothing of the assignment to grade: nbgrader would skip them, writing their names into the log a
+        # failure reason is read from (beside the assignment's notebook they are skipped, and that line is
+        # never a reason: _last_error)
         return (f"{printable(strays[0])!r} is not a notebook of {assignment} (its notebook: "
-                f"{', '.join(sorted(released))}): rename or remove it, and grade again")
+                f"{', '.join(sorted(released))}): rename it, and grade again")
     for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
         nb_size, containers = notebook_structure(notebook)
         if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS:
@@ -513,12 +516,16 @@ def _reason(output: str, status: int | None = None, what: str = "nbgrader autogr
     return printable(_last_error(output, status, what))
 
 
+SKIPPED_NOTEBOOK = "Skipping unknown notebook"  # nbgrader's words, followed by a hand-in's file name
+
+
 def _last_error(output: str, status: int | None, what: str) -> str:
     import re
 
     # what a sandbox wrote itself is the student's to write: never a reason of the grader's
+    # nor are the names of the hand-in's files, which nbgrader quotes when it skips a notebook
     lines = [line.strip() for line in output.splitlines()
-             if line.strip() and not line.startswith(sandbox.KERNEL_LOG_LABEL)]
+             if line.strip() and not line.startswith(sandbox.KERNEL_LOG_LABEL) and SKIPPED_NOTEBOOK not in line]
     for pattern in (r"JSON", r"\b\w+(Error|Exception): "):
         matches = [line for line in lines if re.search(pattern, line)]
         if matches:

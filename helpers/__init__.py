@@ -11,6 +11,7 @@ from helpers.launch import (
     RankError,
     ddp_device_ids,
     device_plan,
+    drawn_seed,
     launch,
     parse_bytes,
     rank_device,
@@ -23,6 +24,7 @@ from helpers.launch import _start_fork_server_at_import
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
     "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early", "rebase_memory_budget",
+    "drawn_seed",
 ]
 
 _start_fork_server_at_import()

@@ -97,7 +97,7 @@ import psutil
 
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
-    "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early",
+    "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early", "drawn_seed",
 ]
 
 _DEFAULT_TIMEOUT = 60.0
@@ -162,6 +162,8 @@ class _Job:
     env: dict | None = None  # the caller's environment, for ranks forked from the fork server
     untrusted: bool = False  # untrusted_results: the rank sends plain data only, errors as text
     parent: int | None = None  # the pid the ranks' parent has (this process, or its fork server)
+    seeds: tuple | str | None = None  # "os": each rank draws its own (see `launch`); a tuple: rank r gets seeds[r]
+    seal_reader: int | None = None  # fork only: the caller's end of the seed pipe, closed in the rank at once
 
 
 #: Environment variables read by the launcher (see the module docstring).
@@ -307,6 +309,7 @@ def launch(
     prefix_output: bool = True,
     memory_budget: int | str | None = None,
     untrusted_results: bool = False,
+    seeds: str | list | tuple | None = None,
     **kwargs: Any,
 ) -> list:
     """Run `fn(*args, **kwargs)` on `world_size` ranks and return their results in rank order.
@@ -347,9 +350,18 @@ def launch(
             result for a link or a FIFO is refused, never waited for); a rank's exception comes back
             as a RankError carrying only text (its type's name, message and traceback; `exception`
             is None). (Rank errors that torch's process helpers would unpickle are never read either.)
+        seeds: give each rank a seed of its own, read in the rank with `drawn_seed()`: a list of
+            `world_size` ints (rank r gets seeds[r]: a run you can repeat), or "os": each rank draws
+            its seed from the operating system when it starts, before any rank runs `fn`, and hands
+            it to this process through a pipe it closes at once. No rank learns another's seed but
+            by communicating, and nothing `fn` does afterwards changes the seeds this process reads
+            (a grader's ranks build their part of a problem from their own seed; the judge
+            rebuilds the whole problem from the seeds). With seeds the launch returns
+            `(seeds, results)`.
 
     Returns:
-        A list with `fn`'s return value from rank 0, 1, ..., world_size - 1.
+        A list with `fn`'s return value from rank 0, 1, ..., world_size - 1 (with `seeds`, the pair
+        `(seeds, that list)`).
 
     Raises:
         ValueError / TypeError: bad arguments (nothing is started).
@@ -368,6 +380,11 @@ def launch(
         raise ValueError(f"threads_per_rank must be a positive int, got {threads_per_rank!r}")
     if not isinstance(untrusted_results, bool):
         raise TypeError(f"untrusted_results must be True or False, not {untrusted_results!r}")
+    if seeds is not None and seeds != "os":
+        if (not isinstance(seeds, (list, tuple)) or len(seeds) != world_size
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in seeds)):
+            raise ValueError(f"seeds must be \"os\" or a list of {world_size} ints (one per rank), got {seeds!r}")
+        seeds = tuple(seeds)
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
     plan = device_plan(world_size, backend)
     chosen = _choose_start_method(start_method, plan, threads_per_rank)
@@ -378,7 +395,7 @@ def launch(
             _ensure_fork_server()
     started, ok = time.monotonic(), False
     _STARTUP.clear()
-    rest = (threads_per_rank, prefix_output, budget, untrusted_results)
+    rest = (threads_per_rank, prefix_output, budget, untrusted_results, seeds)
     try:
         try:
             results = _launch(fn, plan, args, kwargs, timeout, chosen, *rest)
@@ -409,23 +426,33 @@ def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -
 
 
 def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget,
-            untrusted: bool = False) -> list:
+            untrusted: bool = False, seeds=None):
     world_size = plan.world_size
+
+    import multiprocessing.connection
 
     import torch.multiprocessing as mp
 
     workdir = tempfile.mkdtemp(prefix="launch-")
     ctx = None
+    reader = sealer = None
     try:
+        if seeds == "os":
+            # The ranks' seeds come back through this pipe: each rank writes its own and closes its
+            # end before it marks itself started, so before any rank runs `fn` (which waits for all).
+            read_fd, write_fd = os.pipe()
+            reader = multiprocessing.connection.Connection(read_fd, writable=False)
+            sealer = multiprocessing.connection.Connection(write_fd, readable=False)
         # No store, no thread in this process: rank 0 hosts the rendezvous store on a port the OS
         # picks and publishes it in workdir. (A store server thread here would sometimes be inside
         # getnameinfo, holding glibc's resolver lock, at the moment of a fork; the rank inheriting
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
-                   budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted, parent=os.getpid())
+                   budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted, parent=os.getpid(),
+                   seeds=seeds)
         if start_method == "fork":
             _warm_imports()
-            target, payload = _fork_entry, job
+            target, payload = _fork_entry, dataclasses.replace(job, seal_reader=reader.fileno() if reader else None)
         elif start_method == "forkserver":
             server = _ensure_fork_server()
             # The server's ranks inherit the server's environment, not ours: ours travels with the job.
@@ -437,8 +464,11 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
         started_at, started_wall = time.monotonic(), time.time()
         deadline = None
-        ctx = mp.start_processes(target, args=(payload,), nprocs=world_size, join=False, start_method=start_method)
+        ctx = mp.start_processes(target, args=(payload, sealer), nprocs=world_size, join=False,
+                                 start_method=start_method)
         _LIVE.update(ctx.pids())
+        if sealer is not None:
+            sealer.close()  # every rank has its copy now (forked, or sent with its start)
         while True:
             if deadline is None:
                 if all(os.path.exists(_path(workdir, r, "started")) for r in range(world_size)):
@@ -456,14 +486,38 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
                 break
             if isinstance(state, _Exited):
                 raise _rank_error(ctx, workdir, world_size, state, untrusted)
-        return [_result(workdir, r, world_size, untrusted) for r in range(world_size)]
+        results = [_result(workdir, r, world_size, untrusted) for r in range(world_size)]
+        if seeds is None:
+            return results
+        return (list(seeds) if reader is None else _sealed_seeds(reader, world_size)), results
     finally:
+        for end in (reader, sealer):
+            if end is not None:
+                with contextlib.suppress(OSError):
+                    end.close()
         if ctx is not None:
             _kill_all(ctx)
             for name in getattr(ctx, "error_files", ()):  # torch's, never read (see _wait_ranks)
                 with contextlib.suppress(Exception):
                     os.unlink(name)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _sealed_seeds(reader, world_size: int) -> list[int]:
+    """The seed each rank drew, read from the pipe every rank wrote to and closed before any ran `fn`."""
+    found: dict[int, int] = {}
+    while reader.poll(5.0):
+        try:
+            message = reader.recv_bytes(64)
+        except (EOFError, OSError):
+            break
+        rank, _, seed = message.decode("ascii", "replace").partition(" ")
+        if not (rank.isdigit() and seed.isdigit()) or int(rank) in found or int(rank) >= world_size:
+            raise LaunchError(f"the ranks' seeds came back garbled ({message[:40]!r})")
+        found[int(rank)] = int(seed)
+    if len(found) != world_size:
+        raise LaunchError(f"ranks {sorted(set(range(world_size)) - set(found))} never said what seed they drew")
+    return [found[r] for r in range(world_size)]
 
 
 def _startup_seconds(workdir: str, world_size: int, since: float) -> list[float]:
@@ -734,11 +788,14 @@ def _choose_start_method(start_method: str | None, plan: DevicePlan | None = Non
 # --------------------------------------------------------------------------- inside each rank
 
 
-def _fork_entry(rank: int, job: _Job) -> None:
-    _run_rank(rank, job)
+def _fork_entry(rank: int, job: _Job, sealer=None) -> None:
+    if job.seal_reader is not None:
+        with contextlib.suppress(OSError):
+            os.close(job.seal_reader)  # a rank must not read the other ranks' seeds
+    _run_rank(rank, job, sealer)
 
 
-def _forkserver_entry(rank: int, payload: bytes) -> None:
+def _forkserver_entry(rank: int, payload: bytes, sealer=None) -> None:
     # The server hands every child the write end of the pipe it watches for its parent's death; a
     # rank that kept it would keep the server (and so itself) alive after the caller died.
     from multiprocessing import forkserver
@@ -752,15 +809,40 @@ def _forkserver_entry(rank: int, payload: bytes) -> None:
     os.environ.clear()
     os.environ.update(job.env or {})
     _FRESH_RANK[:] = [True]
-    _run_rank(rank, job)
+    _run_rank(rank, job, sealer)
 
 
-def _spawn_entry(rank: int, payload: bytes) -> None:
+def _spawn_entry(rank: int, payload: bytes, sealer=None) -> None:
     job = cloudpickle.loads(payload)  # imports torch and whatever the function's globals need
     if job.warm:
         _warm_imports()
     _FRESH_RANK[:] = [True]
-    _run_rank(rank, job)
+    _run_rank(rank, job, sealer)
+
+
+_DRAWN: list[int] = []  # in a rank launched with seeds: [this rank's seed]
+
+
+def drawn_seed() -> int:
+    """This rank's seed, in a rank of `launch(..., seeds=...)` (see `launch`)."""
+    if not _DRAWN:
+        raise RuntimeError("drawn_seed() is for a rank of launch(..., seeds=...); this process has no seed")
+    return _DRAWN[0]
+
+
+def _draw_seed(rank: int, job: _Job, sealer) -> None:
+    """Set this rank's seed; with seeds="os" draw it here and hand it over before the rank counts as started."""
+    if job.seeds is None:
+        return
+    if job.seeds != "os":
+        _DRAWN[:] = [job.seeds[rank]]
+        return
+    seed = int.from_bytes(os.urandom(6), "little")
+    try:
+        sealer.send_bytes(f"{rank} {seed}".encode("ascii"))
+    finally:
+        sealer.close()
+    _DRAWN[:] = [seed]
 
 
 _FRESH_RANK: list[bool] = []  # [True] in a rank that is not a copy of its caller (fork server, spawn)
@@ -799,8 +881,9 @@ def _set_parent_death_signal(parent: int | None = None) -> None:
             os._exit(1)
 
 
-def _run_rank(rank: int, job: _Job) -> None:
+def _run_rank(rank: int, job: _Job, sealer=None) -> None:
     _set_parent_death_signal(job.parent)
+    _draw_seed(rank, job, sealer)  # before the mark: no rank runs `fn` before every rank has drawn
     with open(_path(job.workdir, rank, "started"), "w"):
         pass  # the launch's timeout starts once every rank is here
     os.environ.update(
@@ -824,6 +907,8 @@ def _run_rank(rank: int, job: _Job) -> None:
                     "this rank was forked from a process that had initialised CUDA, so it cannot use the GPU: "
                     "restart the kernel, or pass start_method='spawn'")
             torch.cuda.set_device(torch.device(device))
+        if job.seeds == "os":
+            _wait_for_peers(job)  # every seed is drawn and handed over before `fn` runs anywhere
         if job.backend is not None:
             import torch.distributed as dist
 

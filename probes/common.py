@@ -50,13 +50,34 @@ def _last_line(text: str | None) -> str:
     return lines[-1] if lines else ""
 
 
-def launch(fn: Callable, world_size: int, *args: Any, exercise: str = "your code", **kwargs: Any) -> list:
+def launch(fn: Callable, world_size: int, *args: Any, exercise: str = "your code", **kwargs: Any):
     """`helpers.launch`; in the grader's observer, what the ranks hand back is read as `probes.wire` data,
     never unpickled (the ranks run the student's code)."""
     if not _observer_trusted():
         return helpers.launch(fn, world_size, *args, **kwargs)
-    results = helpers.launch(_WireResult(fn), world_size, *args, untrusted_results=True, **kwargs)
-    return [_from_wire(exercise, r) for r in results]
+    returned = helpers.launch(_WireResult(fn), world_size, *args, untrusted_results=True, **kwargs)
+    if kwargs.get("seeds") is not None:
+        seeds, results = returned
+        return seeds, [_from_wire(exercise, r) for r in results]
+    return [_from_wire(exercise, r) for r in returned]
+
+
+def rank_seeds(world_size: int, home: int) -> list[int] | str:
+    """The `seeds` of a launch whose problem no rank may know whole: where the observer grades, each rank
+    draws its own from the operating system (`helpers.launch`'s seeds="os"); anywhere else (a notebook at
+    home, nbval) rank r gets home + r, so the run repeats."""
+    return "os" if _observer_trusted() else [home + r for r in range(world_size)]
+
+
+def run_ranks_seeded(exercise: str, fn: Callable, world_size: int, *args: Any, home: int, **kwargs: Any):
+    """`run_ranks` whose ranks each get a seed of their own (`helpers.drawn_seed()` in the rank, drawn
+    where no other rank and nothing the student's code does afterwards can reach it): (seeds, results).
+
+    A rank builds its part of the problem from its seed; the judge rebuilds the whole problem from the
+    seeds, which come from the launcher, not from what a rank returned. So a rank that answers for the
+    whole problem must have learnt the other parts from the other ranks: by communicating.
+    """
+    return run_ranks(exercise, fn, world_size, *args, seeds=rank_seeds(world_size, home), **kwargs)
 
 
 def run_ranks(exercise: str, fn: Callable, world_size: int, *args: Any, timeout: float = RANK_TIMEOUT, **kwargs: Any) -> list:

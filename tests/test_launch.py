@@ -482,3 +482,50 @@ def test_a_rank_can_count_its_budget_from_after_its_warm_up():
     assert run(False)[0] is True
     assert run(True)[0] == 2.0
     helpers.rebase_memory_budget()  # outside a rank with a budget: nothing happens
+
+
+def _seed_then_forge():
+    """A rank that reads its seed, then tries to change what the caller will read: it rewrites the
+    launcher's copy and writes a forged seed for every rank into every pipe it holds."""
+    import contextlib
+    import fcntl
+    import multiprocessing.connection
+    import stat
+
+    launcher = sys.modules["helpers.launch"]
+    mine = helpers.drawn_seed()
+    launcher._DRAWN[:] = [12345]
+    pipes = {}  # inode: [fds open for writing, fds open for reading] (a pipe with both ends here is the rank's own)
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            fd = int(name)
+            if fd > 2 and stat.S_ISFIFO(os.fstat(fd).st_mode):
+                ends = pipes.setdefault(os.fstat(fd).st_ino, [[], []])
+                ends[1 if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY else 0].append(fd)
+        except OSError:
+            pass
+    for writers, readers in pipes.values():
+        for fd in writers if not readers else ():
+            with contextlib.suppress(OSError):
+                conn = multiprocessing.connection.Connection(os.dup(fd), readable=False)
+                for r in range(dist.get_world_size()):
+                    conn.send_bytes(f"{r} 7".encode())
+                conn.close()
+    return mine
+
+
+@pytest.mark.parametrize("start_method", ["fork", "forkserver"])
+def test_drawn_seeds_reach_the_caller_whatever_the_ranks_do_afterwards(start_method):
+    seeds, seen = helpers.launch(_seed_then_forge, 3, seeds="os", start_method=start_method)
+    assert seeds == seen, "the caller must read the seeds the ranks drew, not what a rank wrote later"
+    assert len(set(seeds)) == 3 and 12345 not in seeds and 7 not in seeds
+    again, _ = helpers.launch(_seed_then_forge, 3, seeds="os", start_method=start_method)
+    assert set(again).isdisjoint(seeds), "seeds='os' must draw afresh at every launch"
+
+
+def test_fixed_seeds_repeat_and_bad_seeds_are_refused():
+    assert helpers.launch(helpers.drawn_seed, 2, seeds=[3, 4], backend=None) == ([3, 4], [3, 4])
+    with pytest.raises(ValueError, match="a list of 2 ints"):
+        helpers.launch(helpers.drawn_seed, 2, seeds=[3])
+    with pytest.raises(RuntimeError, match="drawn_seed"):
+        helpers.launch(helpers.drawn_seed, 1, backend=None)

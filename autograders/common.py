@@ -49,6 +49,17 @@ def on_rank_error(exercise: str, rank: int, world: int, detail: str) -> Assertio
     return AssertionError(f"{exercise} (rank {rank} of {world}): {detail}")
 
 
+def rank_seeds(seeds, world: int, exercise: str) -> list[int]:
+    """The seeds the ranks of one launch drew (`probes.common.run_ranks_seeded`), checked: one int per rank.
+
+    The judge rebuilds the whole problem from them; a rank built only its own part of it."""
+    if (not isinstance(seeds, list) or len(seeds) != world
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
+        raise AssertionError(f"{exercise}: the seeds of the {world} ranks are missing from the observation: "
+                             "the grading code was changed")
+    return seeds
+
+
 def judged_on_rank(exercise: str, rank: int, world: int, check, *args) -> None:
     """Run one rank's judgement; a failure reads as it did when the rank itself raised it."""
     try:

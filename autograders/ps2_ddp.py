@@ -25,7 +25,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, off, on_rank_error, same_shape_close, tensors_close
+from autograders.common import judge_choice, off, on_rank_error, rank_seeds, same_shape_close, tensors_close
 from autograders.judge import Raised, type_name
 from probes import ps2_ddp as probe
 
@@ -59,6 +59,17 @@ def _worlds(observation, exercise: str):
         raise AssertionError(f"{exercise}: {len(runs)} of {len(WORLD_SIZES)} world sizes were observed: the grading code was changed")
 
 
+def _seeded_worlds(observation, exercise: str):
+    """(world, per-rank results, the ranks' seeds) for each world size, as `_worlds`."""
+    seeds = observation.get("seeds") if isinstance(observation, dict) else None
+    if not isinstance(seeds, list):
+        raise AssertionError(f"{exercise}: the ranks' seeds are missing from the observation: the grading code was changed")
+    for index, (world, per_rank) in enumerate(_worlds(observation, exercise)):
+        if index >= len(seeds):
+            raise AssertionError(f"{exercise}: the ranks' seeds are missing from the observation: the grading code was changed")
+        yield world, per_rank, rank_seeds(seeds[index], world, exercise)
+
+
 def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor, local, world_size: int) -> str | None:
     """None when `actual` is the averaged gradient, else a sentence naming the mistake."""
     if same_shape_close(actual, expected):
@@ -83,17 +94,17 @@ def _diagnose_gradients(name: str, actual: torch.Tensor, expected: torch.Tensor,
 # --------------------------------------------------------------------------- exercise 1
 
 
-def _full_batch_gradients(world: int) -> list:
+def _full_batch_gradients(world: int, seeds) -> list:
     """With equal shards, the average of the ranks' mean-loss gradients is the full-batch gradient."""
-    model, X, y = probe.average_inputs(world)
+    model, X, y = probe.average_inputs(world, seeds)
     F.cross_entropy(model(X), y).backward()
     return [p.grad for p in model.parameters()]
 
 
 def judge_average_gradients(observation) -> None:
     """average_gradients on 2 and 4 ranks equals the full-batch gradient; None grads are skipped."""
-    for world, per_rank in _worlds(observation, "average_gradients"):
-        reference = _full_batch_gradients(world)
+    for world, per_rank, seeds in _seeded_worlds(observation, "average_gradients"):
+        reference = _full_batch_gradients(world, seeds)
         for rank, res in enumerate(per_rank):
             for name, changed, local, grad, ref in zip(res["names"], res["changed"], res["local"], res["grads"], reference, strict=True):
                 if changed:
@@ -119,9 +130,9 @@ def judge_average_gradients(observation) -> None:
 def judge_my_ddp_broadcast(observation) -> None:
     """Ranks seeded differently hold rank 0's parameters and buffers right after MyDDP(model)."""
     exercise = "MyDDP (broadcast at construction)"
-    for world, per_rank in _worlds(observation, exercise):
+    for world, per_rank, seeds in _seeded_worlds(observation, exercise):
         base_seed = probe.broadcast_seed(world)
-        rank0 = probe.net(base_seed)  # what rank 0 built
+        rank0 = probe.net(seeds[0])  # what rank 0 built, from a seed only rank 0 knew
         expected_params, expected_buffers = probe.flat(rank0.parameters()), probe.flat(rank0.buffers())
         with torch.no_grad():
             expected_out = rank0(probe.forward_input(base_seed))
@@ -165,14 +176,13 @@ def judge_my_ddp_broadcast(observation) -> None:
                 raise on_rank_error(exercise, rank, world, "MyDDP(model)(x) must return model(x) (forward the call to the wrapped module)")
 
 
-def _single_process_trajectory(world: int):
+def _single_process_trajectory(world: int, seeds):
     """One process training on the global batch: (gradients, parameters after the step) for every step."""
     t = probe.TRAINING
-    seed = probe.training_seed(world)
-    single = probe.net(seed)
+    single = probe.net(probe.training_seed(world))
     opt = torch.optim.SGD([p for p in single.parameters() if p.requires_grad], lr=t["lr"])
     steps = []
-    for X, y in probe.batches(t["num_steps"], t["per_rank"] * world, seed + 1):
+    for X, y in probe.global_batches(t["num_steps"], t["per_rank"], seeds):
         opt.zero_grad()
         F.cross_entropy(single(X), y).backward()
         grads = [None if p.grad is None else p.grad.detach().clone() for p in single.parameters()]
@@ -184,8 +194,8 @@ def _single_process_trajectory(world: int):
 def judge_my_ddp_training(observation) -> None:
     """MyDDP training steps match one process on the global batch (and so torch's DDP), after every step."""
     exercise = "MyDDP (training)"
-    for world, per_rank in _worlds(observation, exercise):
-        reference = _single_process_trajectory(world)
+    for world, per_rank, seeds in _seeded_worlds(observation, exercise):
+        reference = _single_process_trajectory(world, seeds)
         for rank, res in enumerate(per_rank):
             if len(res["steps"]) != len(reference):
                 raise on_rank_error(exercise, rank, world, "the observation is incomplete: the grading code was changed")

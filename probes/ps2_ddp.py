@@ -24,7 +24,7 @@ import torch.nn.functional as F
 
 import helpers
 from probes import check, outcome, report
-from probes.common import run_ranks
+from probes.common import run_ranks, run_ranks_seeded
 
 #: Seconds one multi-process check may take. Honest code needs well under 2 s; a collective that
 #: only some ranks call hangs, and this bounds what that costs the grading run.
@@ -40,19 +40,25 @@ _run = functools.partial(run_ranks, timeout=TIMEOUT)
 
 
 
-def _run_worlds(exercise: str, fn, args_for_world) -> dict:
-    """fn on every world size in turn: {"runs": [per-rank results, ...], "error": None or the crash/hang message}.
+def _run_worlds(exercise: str, fn, args_for_world, home: int) -> dict:
+    """fn on every world size in turn, each rank with a seed of its own (`helpers.drawn_seed()`, drawn per
+    grading where the grader grades, home + rank elsewhere): {"runs": [per-rank results, ...], "seeds":
+    [per-rank seeds, ...], "error": None or the crash/hang message}. A rank builds only its own part of the
+    problem from its seed; the judge rebuilds the whole from the seeds, which come from the launcher.
 
     A crash or a hang on a later world size comes after what the earlier ones produced, so the judge
     decides on those first, as when each world size was checked before the next one ran.
     """
-    runs = []
+    runs, seeds = [], []
     for world in WORLD_SIZES:
         try:
-            runs.append(_run(exercise, fn, world, *args_for_world(world)))
+            drawn, results = run_ranks_seeded(exercise, fn, world, *args_for_world(world), home=home + 100 * world,
+                                              timeout=TIMEOUT)
         except AssertionError as exc:
-            return {"runs": runs, "error": str(exc)}
-    return {"runs": runs, "error": None}
+            return {"runs": runs, "seeds": seeds, "error": str(exc)}
+        runs.append(results)
+        seeds.append(drawn)
+    return {"runs": runs, "seeds": seeds, "error": None}
 
 
 class _Net(nn.Module):
@@ -77,9 +83,17 @@ def net(seed: int | None = None) -> nn.Module:
 
 
 def batches(num_steps: int, size: int, seed: int):
-    """The same global batches on every rank (a private generator: independent of rank seeds)."""
+    """`num_steps` batches of `size` samples from `seed` (a private generator: independent of rank seeds).
+    In a check, a rank builds its own part of every step's global batch with it from its drawn seed."""
     gen = torch.Generator().manual_seed(seed)
     return [(torch.randn(size, 5, generator=gen), torch.randint(0, 3, (size,), generator=gen)) for _ in range(num_steps)]
+
+
+def global_batches(num_steps: int, per_rank: int, seeds) -> list:
+    """Every step's global batch: rank r's part (`batches(num_steps, per_rank, seeds[r])`) at rows
+    [r * per_rank, (r + 1) * per_rank). Only the judge builds it; no rank holds it unless it communicates."""
+    parts = [batches(num_steps, per_rank, seed) for seed in seeds]
+    return [(torch.cat([p[k][0] for p in parts]), torch.cat([p[k][1] for p in parts])) for k in range(num_steps)]
 
 
 def flat(tensors) -> torch.Tensor:
@@ -103,23 +117,21 @@ def average_seed(world: int) -> int:
     return 7 + world
 
 
-def average_inputs(world: int):
-    """(model, X, y) of the average_gradients check: rank r's shard of X is rows [r * 3, (r + 1) * 3)."""
-    seed = average_seed(world)
-    model = net(seed)
-    (X, y), = batches(1, AVERAGE_PER_RANK * world, seed + 1)
-    return model, X, y
+def average_inputs(world: int, seeds):
+    """(model, X, y) of the average_gradients check whose ranks drew `seeds`: rank r's shard of X is rows
+    [r * 3, (r + 1) * 3), built by rank r alone from its seed."""
+    (X, y), = global_batches(1, AVERAGE_PER_RANK, seeds)
+    return net(average_seed(world)), X, y
 
 
 def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
-    rank, world = dist.get_rank(), dist.get_world_size()
+    rank = dist.get_rank()
     dev = helpers.rank_device()
-    model = net(seed).to(dev)
+    model = net(seed).to(dev)  # the same replica on every rank
     torch.manual_seed(seed + 1000 + rank)  # anything random the student does differs per rank
-    (X, y), = batches(1, per_rank * world, seed + 1)
+    (X, y), = batches(1, per_rank, helpers.drawn_seed())  # this rank's shard only
     X, y = X.to(dev), y.to(dev)
-    mine = slice(rank * per_rank, (rank + 1) * per_rank)
-    F.cross_entropy(model(X[mine]), y[mine]).backward()
+    F.cross_entropy(model(X), y).backward()
     local = [_grad(p) for p in model.parameters()]
     before = [p.detach().clone() for p in model.parameters()]
     average_gradients(model)
@@ -135,7 +147,7 @@ def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
 def average_gradients(fn) -> None:
     """average_gradients on 2 and 4 ranks: each rank's gradients before and after the call."""
     report("ps2_ddp.average_gradients", _run_worlds(
-        "average_gradients", _average_gradients_rank, lambda world: (fn, AVERAGE_PER_RANK, average_seed(world))))
+        "average_gradients", _average_gradients_rank, lambda world: (fn, AVERAGE_PER_RANK, average_seed(world)), 700))
 
 
 # --------------------------------------------------------------------------- exercise 2
@@ -151,9 +163,8 @@ def forward_input(base_seed: int) -> torch.Tensor:
 
 
 def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
-    rank = dist.get_rank()
     dev = helpers.rank_device()
-    model = net(base_seed + rank).to(dev)  # every rank starts from different random weights and buffers
+    model = net(helpers.drawn_seed()).to(dev)  # every rank starts from weights and buffers only it knows
     own = flat(model.parameters()).cpu()
     wrapped = MyDDP(model)
     assert isinstance(wrapped, nn.Module), f"MyDDP(model) must be an nn.Module, got {type(wrapped).__name__}"
@@ -173,7 +184,7 @@ def _my_ddp_broadcast_rank(MyDDP, base_seed: int):
 def my_ddp_broadcast(MyDDP) -> None:
     """MyDDP(model) on 2 and 4 ranks seeded differently: each rank's parameters, buffers and forward afterwards."""
     report("ps2_ddp.my_ddp_broadcast", _run_worlds(
-        "MyDDP (broadcast at construction)", _my_ddp_broadcast_rank, lambda world: (MyDDP, broadcast_seed(world))))
+        "MyDDP (broadcast at construction)", _my_ddp_broadcast_rank, lambda world: (MyDDP, broadcast_seed(world)), 4000))
 
 
 TRAINING = dict(num_steps=3, per_rank=3, lr=0.5)
@@ -193,12 +204,11 @@ def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: in
     torch.manual_seed(seed + 1000 + rank)
     names = [n for n, p in inner.named_parameters()]
     steps = []
-    for X, y in batches(num_steps, per_rank * world, seed + 1):
+    for X, y in batches(num_steps, per_rank, helpers.drawn_seed()):  # this rank's part of each step's batch
         X, y = X.to(dev), y.to(dev)
-        part = slice(rank * per_rank, (rank + 1) * per_rank)
         opt_mine.zero_grad()
-        out = mine(X[part])
-        F.cross_entropy(out, y[part]).backward()
+        out = mine(X)
+        F.cross_entropy(out, y).backward()
         local = [_grad(p) for p in inner.parameters()]
         mine.sync_gradients()
         grads = [_grad(p) for p in inner.parameters()]
@@ -213,7 +223,7 @@ def my_ddp_training(MyDDP) -> None:
     t = TRAINING
     report("ps2_ddp.my_ddp_training", _run_worlds(
         "MyDDP (training)", _my_ddp_train_rank,
-        lambda world: (MyDDP, t["num_steps"], t["per_rank"], t["lr"], training_seed(world))))
+        lambda world: (MyDDP, t["num_steps"], t["per_rank"], t["lr"], training_seed(world)), 6000))
 
 
 # --------------------------------------------------------------------------- exercise 3

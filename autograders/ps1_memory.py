@@ -14,7 +14,7 @@ import numbers
 import torch
 from torch import nn
 
-from autograders.common import assert_tensors_close, judge_choice, numbers_close, observed, off
+from autograders.common import assert_tensors_close, judge_choice, numbers_close, observed, off, rank_seeds
 from autograders.judge import Raised, type_name
 from probes import ps1_memory as probe
 
@@ -470,12 +470,15 @@ def judge_split_model(observation) -> None:
                              f"least one layer, so 1 <= cut <= {n - 1}")
 
 
-def judge_two_stage_step(per_rank) -> None:
+def judge_two_stage_step(observation) -> None:
     """Both stages ran on two ranks: compare rank 1's loss and every gradient with the whole model's."""
+    assert isinstance(observation, dict) and {"ranks", "seeds"} <= observation.keys(), "two_stage_step: incomplete observation"
+    per_rank = observation["ranks"]
+    seeds = rank_seeds(observation["seeds"], 2, "two_stage_step")
     assert len(per_rank) == 2 and all(len(r) == len(probe.STEP_CASES) for r in per_rank), "two_stage_step: incomplete observation"
     for i, (seed, cut, batch) in enumerate(probe.STEP_CASES):
         model = probe.stack(seed)
-        x, y = probe.step_data(seed, batch)
+        x, y = probe.step_data(seeds, i, batch)
         loss = nn.MSELoss()(model(x), y)
         loss.backward()
         what = f"(case seed={seed}, cut={cut}, batch={batch})"

@@ -17,7 +17,7 @@ from torch import nn
 
 import helpers
 from probes import check, outcome, outcomes, report, unpredictable
-from probes.common import launch
+from probes.common import launch, rank_seeds
 from probes.observer import in_child
 
 # --------------------------------------------------------------------------- exercise 1
@@ -353,9 +353,24 @@ def activation_width(model, cut):
     return width
 
 
-def step_data(seed, batch):
-    g = torch.Generator().manual_seed(100 + seed)
-    return torch.randn(batch, 6, generator=g), torch.randn(batch, 3, generator=g)
+def step_input(rank_seed, case, batch):
+    """Stage 0's input of case `case`: built on rank 0 alone, from rank 0's drawn seed."""
+    return torch.randn(batch, 6, generator=torch.Generator().manual_seed(rank_seed + 1000 * case))
+
+
+def step_target(rank_seed, case, batch):
+    """The target of case `case`: built on rank 1 alone, from rank 1's drawn seed."""
+    return torch.randn(batch, 3, generator=torch.Generator().manual_seed(rank_seed + 1000 * case + 1))
+
+
+def step_data(seeds, case, batch):
+    """(input, target) of case `case` of the ranks that drew `seeds`, as the judge rebuilds them: no rank holds
+    both, so rank 1 knows the loss, and rank 0 its gradients, only from what the other rank sent."""
+    return step_input(seeds[0], case, batch), step_target(seeds[1], case, batch)
+
+
+#: Rank r's seed at home (nbval, a student's machine) is STEP_HOME + r; the grader draws them.
+STEP_HOME = 100
 
 
 def _crash_hint(msg: str, rank: int, stage) -> str:
@@ -381,11 +396,14 @@ def _two_stage_rank(two_stage_step, progress):
     rank = dist.get_rank()
     device = helpers.rank_device()
     results = []
-    for seed, cut, batch in STEP_CASES:
+    for case, (seed, cut, batch) in enumerate(STEP_CASES):
         model = stack(seed)
         stage = (model[:cut] if rank == 0 else model[cut:]).to(device)
         before = [p.detach().clone() for p in stage.parameters()]
-        x, y = step_data(seed, batch)
+        # Each rank holds only what it uses: the input on rank 0, the target on rank 1 (zeros in their place
+        # elsewhere), each from that rank's own seed.
+        x = step_input(helpers.drawn_seed(), case, batch) if rank == 0 else torch.zeros(batch, 6)
+        y = step_target(helpers.drawn_seed(), case, batch) if rank == 1 else torch.zeros(batch, 3)
         shape = (batch, activation_width(model, cut))
         what = f"case seed={seed}, cut={cut}, activation_shape={shape}"
         try:
@@ -409,7 +427,8 @@ def two_stage_step(fn) -> None:
     gloo): what each rank returned, every gradient, whether the parameters changed."""
     progress = tempfile.mkdtemp(prefix="ps1-step-")
     try:
-        per_rank = launch(_two_stage_rank, 2, fn, progress, backend="auto", timeout=15)
+        seeds, per_rank = launch(_two_stage_rank, 2, fn, progress, backend="auto", timeout=15,
+                                 seeds=rank_seeds(2, STEP_HOME))
     except helpers.LaunchTimeout:
         done = []
         for rank in (0, 1):
@@ -439,7 +458,7 @@ def two_stage_step(fn) -> None:
         raise AssertionError(f"two_stage_step: your code crashed on rank {exc.rank} of 2: {last}") from None
     finally:
         shutil.rmtree(progress, ignore_errors=True)
-    report("ps1_memory.two_stage_step", per_rank)
+    report("ps1_memory.two_stage_step", {"seeds": seeds, "ranks": per_rank})
 
 
 # --------------------------------------------------------------------------- quiz

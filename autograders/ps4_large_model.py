@@ -7,9 +7,11 @@ names the mistake. `judge_quiz` holds the quiz keys. See `autograders.judge` for
 What the checks do:
 
 - pipeline code ran on real ranks (2 and 4, gloo on CPU), each rank holding one stage of a small
-  model; each stage's gradients are compared with the unsplit model's, computed here in one
-  process, and a mismatch is reported for the rank (the stage) where it happens, in the words the
-  rank itself used to report it ("<exercise> (rank r of n): ...");
+  model, the first stage the batch's inputs and the last its targets, each built from that rank's
+  own seed; each stage's gradients are compared with the unsplit model's, computed here in one
+  process on the problem rebuilt from the seeds the probe reports, and a mismatch is reported for
+  the rank (the stage) where it happens, in the words the rank itself used to report it
+  ("<exercise> (rank r of n): ...");
 - GPipe is checked for full-batch gradients with 1, 2 and 4 micro-batches and, by the point-to-point
   sends the probe counted, for really sending one message per micro-batch;
 - the budget arithmetic and the reading of a measured table are compared with a reference on many
@@ -42,10 +44,10 @@ def _bounds(num_blocks: int, world: int) -> list[int]:
     return bounds
 
 
-def _reference(widths, batch: int, seed: int, bounds):
-    """The unsplit model trained on the whole batch: its loss, and each stage's names and gradients."""
-    model = probe.model(widths, seed)
-    x, y = probe.batch_data(widths, batch, seed)
+def _reference(widths, batch: int, seed: int, seeds, bounds):
+    """The unsplit model trained on the whole batch that ranks with these seeds held between them: its loss,
+    and each stage's names and gradients."""
+    model, x, y = probe.problem(widths, batch, seed, seeds)
     assert bounds == _bounds(len(model), len(bounds) - 1), "the probe's stage bounds are not the even split"
     loss = F.cross_entropy(model(x), y)
     loss.backward()
@@ -99,6 +101,16 @@ def _per_rank(exercise: str, per_rank, world: int) -> list:
     if not isinstance(per_rank, list) or len(per_rank) != world:
         raise AssertionError(f"{exercise}: the observation does not hold {world} ranks: the grading code was changed")
     return per_rank
+
+
+def _seeds(exercise: str, seeds, world: int) -> list[int]:
+    """The seeds the launcher read from the ranks of one run (one int per rank), from which the judge
+    rebuilds the problem."""
+    if (not isinstance(seeds, list) or len(seeds) != world
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
+        raise AssertionError(f"{exercise}: the observation is incomplete (the seeds of the {world} ranks are missing "
+                             "or malformed): the grading code was changed")
+    return seeds
 
 
 # --------------------------------------------------------------------------- exercise 1: split_layers
@@ -205,24 +217,26 @@ def _diagnose_hang(exercise: str, world: int, hang: dict) -> str:
 
 
 def _pipeline_runs(exercise: str, results, world_sizes) -> list:
-    """Pair the worlds with their runs; the first run that hung ends the judgement with its diagnosis."""
-    pairs = observed(world_sizes, results)
-    for world, run in pairs:
+    """(world, the ranks' seeds, per-rank results) of each run; the first run that hung ends the judgement
+    with its diagnosis."""
+    runs = []
+    for world, run in observed(world_sizes, results):
         if isinstance(run, dict) and "hang" in run:
             raise AssertionError(_diagnose_hang(exercise, world, run))
-        if isinstance(run, dict):
+        if not isinstance(run, dict) or "seeds" not in run or "ranks" not in run:
             raise AssertionError(f"{exercise}: the observation is incomplete: the grading code was changed")
-    return pairs
+        runs.append((world, _seeds(exercise, run["seeds"], world), _per_rank(exercise, run["ranks"], world)))
+    return runs
 
 
 def judge_pipeline_stage_step(results) -> None:
     """Stage gradients equal the unsplit model's on 2 and 4 ranks; the loss comes back on the last rank."""
-    for world, per_rank in _pipeline_runs("pipeline_stage_step", results, probe.WORLD_SIZES):
+    for world, seeds, per_rank in _pipeline_runs("pipeline_stage_step", results, probe.WORLD_SIZES):
         widths, batch, seed, bounds = probe.PIPELINE_CASES[world]
-        ref_loss, references = _reference(widths, batch, seed, bounds)
+        ref_loss, references = _reference(widths, batch, seed, seeds, bounds)
         what = f"pipeline_stage_step on {world} ranks"
         for rank in reversed(range(world)):  # a wrong gradient shows first where it is made, then flows back
-            rec = _per_rank("pipeline_stage_step", per_rank, world)[rank]
+            rec = per_rank[rank]
             judged_on_rank("pipeline_stage_step", rank, world, _judge_pipeline_rank, what, rec, references[rank], ref_loss,
                      rank, world)
 
@@ -253,11 +267,10 @@ def _judge_gpipe_rank(what, rec, reference, ref_loss, rank, world, m) -> None:
 
 def judge_gpipe_full_batch(results) -> None:
     """Gradients equal the full batch's for 1, 2 and 4 micro-batches, on 2 and 4 ranks."""
-    for world, per_rank in _pipeline_runs("gpipe_step", results, probe.WORLD_SIZES):
+    for world, seeds, per_rank in _pipeline_runs("gpipe_step", results, probe.WORLD_SIZES):
         widths, batch, seed, bounds = probe.GPIPE_CASES[world]
-        per_rank = _per_rank("gpipe_step", per_rank, world)
-        for i, m in enumerate(probe.MICRO_BATCHES):
-            ref_loss, references = _reference(widths, batch, seed + m, bounds)
+        for i, m in enumerate(probe.MICRO_BATCHES):  # the run with m micro-batches: each rank's seed + m
+            ref_loss, references = _reference(widths, batch, seed + m, [s + m for s in seeds], bounds)
             what = f"gpipe_step on {world} ranks with {m} micro-batches"
             for rank in reversed(range(world)):
                 rec = observed(probe.MICRO_BATCHES, per_rank[rank])[i][1]

@@ -7,12 +7,18 @@ The pipeline exercises run on real ranks (2 and 4, each on `helpers.rank_device(
 small model; every rank reports the loss it returned and its stage's gradients. A pipeline that
 deadlocks (send/recv in the wrong order) is stopped after `TIMEOUT` seconds and loses its cell, not
 the grading run.
+
+The model of a case is public (`model`), its batch is not: each rank gets a seed of its own
+(`probes.common.run_ranks_seeded`, drawn per grading where the grader grades), the first stage builds
+the inputs from its seed (`inputs`), the last stage the targets from its seed (`targets`), and no rank
+builds anything else. So the first stage does not know the targets nor the last stage the inputs: the
+loss and every stage's gradients are known only to ranks that exchanged activations and gradients.
+The checks report the seeds the launcher read; the judge rebuilds the whole problem from them (`problem`).
 """
 
 from __future__ import annotations
 
 import copy
-import functools
 import os
 import tempfile
 
@@ -24,7 +30,7 @@ import helpers
 from probes import check, outcome, outcomes, report, unpredictable
 from probes.observer import student_global
 from probes.observer import in_child, real
-from probes.common import run_ranks
+from probes.common import run_ranks_seeded
 
 #: Seconds one multi-process check may take. Honest code needs well under a second; a send/recv
 #: pair in the wrong order waits forever, and this bounds what that costs the grading run.
@@ -34,11 +40,6 @@ STRATEGIES = ("single", "ddp", "pipeline", "fsdp")
 
 
 # --------------------------------------------------------------------------- shared pieces
-
-#: run_ranks with this assignment's TIMEOUT.
-_run = functools.partial(run_ranks, timeout=TIMEOUT)
-
-
 
 
 def model(widths, seed: int = 0) -> nn.Sequential:
@@ -51,12 +52,30 @@ def model(widths, seed: int = 0) -> nn.Sequential:
     return nn.Sequential(*blocks)
 
 
-def batch_data(widths, batch: int, seed: int):
-    """The batch (inputs, class targets) of the problem with this seed."""
-    gen = torch.Generator().manual_seed(seed + 1)
-    x = torch.randn(batch, widths[0], generator=gen)
-    y = torch.randint(0, widths[-1], (batch,), generator=gen)
-    return x, y
+def inputs(widths, batch: int, seed: int) -> torch.Tensor:
+    """The batch's inputs, which the first stage builds from its rank's seed."""
+    return torch.randn(batch, widths[0], generator=torch.Generator().manual_seed(seed))
+
+
+def targets(widths, batch: int, seed: int) -> torch.Tensor:
+    """The batch's class targets, which the last stage builds from its rank's seed."""
+    return torch.randint(0, widths[-1], (batch,), generator=torch.Generator().manual_seed(seed))
+
+
+def problem(widths, batch: int, seed: int, seeds):
+    """The whole problem that ranks with these seeds hold between them: (model, inputs, targets). For the
+    judge only: a rank builds its own part (`stage_part`)."""
+    return model(widths, seed), inputs(widths, batch, seeds[0]), targets(widths, batch, seeds[-1])
+
+
+def stage_part(widths, batch: int, seed: int, bounds, rank: int, world: int, rank_seed: int):
+    """What rank `rank` of `world` holds of the problem: its stage (blocks bounds[rank]:bounds[rank + 1] of
+    the public model), the inputs if it is the first stage and the targets if it is the last (each from
+    `rank_seed`, that rank's own seed; None elsewhere), and the shape of the activation it receives."""
+    stage = model(widths, seed)[bounds[rank]:bounds[rank + 1]]
+    x = inputs(widths, batch, rank_seed) if rank == 0 else None
+    y = targets(widths, batch, rank_seed) if rank == world - 1 else None
+    return stage, x, y, (batch, widths[bounds[rank]])
 
 
 def _leaf_without_grad(frames) -> bool | None:
@@ -111,15 +130,13 @@ def _call(what: str, fn, *args):
         raise AssertionError(f"{what} raised {type(exc).__name__}: {exc}.{hint}") from None
 
 
-def _stage_inputs(widths, batch, seed, bounds):
-    """This rank's stage (blocks bounds[rank]:bounds[rank + 1] of the model) and its arguments."""
+def _stage_inputs(widths, batch, seed, bounds, offset: int = 0):
+    """This rank's stage and arguments (`stage_part`), built from this rank's own seed plus `offset` (the
+    run's number when one launch runs several problems); on this rank's device."""
     rank, world = dist.get_rank(), dist.get_world_size()
     device = helpers.rank_device()
-    whole = model(widths, seed).to(device)
-    x, y = batch_data(widths, batch, seed)
-    stage = whole[bounds[rank]:bounds[rank + 1]]
-    recv_shape = (batch, widths[bounds[rank]])
-    return stage, x.to(device) if rank == 0 else None, y.to(device) if rank == world - 1 else None, recv_shape
+    stage, x, y, recv_shape = stage_part(widths, batch, seed, bounds, rank, world, helpers.drawn_seed() + offset)
+    return stage.to(device), None if x is None else x.to(device), None if y is None else y.to(device), recv_shape
 
 
 def _returned(out):
@@ -209,13 +226,14 @@ def _pipeline_rank(pipeline_stage_step, widths, batch, seed, bounds, folder=None
 
 @check
 def pipeline_stage_step(fn) -> None:
-    """On 2 and 4 ranks: what each rank returned, its stage's gradients and its messages; a run that
-    hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
+    """On 2 and 4 ranks: {"seeds": the ranks' seeds, "ranks": what each rank returned and its stage's
+    gradients}; a run that hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
     results = []
     for world in WORLD_SIZES:
         widths, batch, seed, bounds = PIPELINE_CASES[world]
-        per_rank, hang = _run_logged("pipeline_stage_step", _pipeline_rank, world, fn, widths, batch, seed, bounds)
-        results.append(per_rank if hang is None else hang)
+        run, hang = _run_logged("pipeline_stage_step", _pipeline_rank, world, 100 * seed, fn, widths, batch, seed,
+                                bounds)
+        results.append(run if hang is None else hang)
         if hang is not None:
             break
     results += [{"skipped": True}] * (len(WORLD_SIZES) - len(results))
@@ -308,12 +326,14 @@ def _hung(exc: AssertionError) -> bool:
     return "did not finish within" in str(exc)
 
 
-def _run_logged(exercise: str, rank_fn, world_size: int, *args):
-    """_run with a folder for the ranks' _P2PLog files: (per-rank results, None), or (None, what a
-    hang left: {"hang": message, "p2p": per-rank logs}). A crash still raises."""
+def _run_logged(exercise: str, rank_fn, world_size: int, home: int, *args):
+    """run_ranks_seeded (each rank its own seed; `home` + rank outside the grader) with a folder for the
+    ranks' _P2PLog files: ({"seeds": the seeds the launcher read, "ranks": per-rank results}, None), or
+    (None, what a hang left: {"hang": message, "p2p": per-rank logs}). A crash still raises."""
     with tempfile.TemporaryDirectory(prefix="p2p-") as folder:
         try:
-            return _run(exercise, rank_fn, world_size, *args, folder), None
+            seeds, per_rank = run_ranks_seeded(exercise, rank_fn, world_size, *args, folder, home=home, timeout=TIMEOUT)
+            return {"seeds": seeds, "ranks": per_rank}, None
         except AssertionError as exc:
             if not _hung(exc):
                 raise
@@ -324,7 +344,8 @@ def _log_path(folder):
     return os.path.join(folder, f"{dist.get_rank()}.log") if folder else None
 
 
-# world size -> (widths, batch, seed; the problem with m micro-batches uses seed + m, bounds as above)
+# world size -> (widths, batch, seed, bounds as above); the problem with m micro-batches has model seed + m, and
+# each rank builds its part from its own seed + m
 GPIPE_CASES = {2: ([6, 8, 7, 5], 8, 13, [0, 2, 3]), 4: ([5, 7, 6, 8, 4], 8, 15, [0, 1, 2, 3, 4])}
 MICRO_BATCHES = (1, 2, 4)
 
@@ -332,7 +353,7 @@ MICRO_BATCHES = (1, 2, 4)
 def _gpipe_run(gpipe_step, widths, batch, seed, bounds, m, folder=None):
     """One gpipe_step with m micro-batches on this rank: what it returned, its gradients, its sends."""
     world = dist.get_world_size()
-    stage, x, y, recv_shape = _stage_inputs(widths, batch, seed + m, bounds)
+    stage, x, y, recv_shape = _stage_inputs(widths, batch, seed + m, bounds, offset=m)
     what = f"gpipe_step on {world} ranks with {m} micro-batches"
     with _P2PLog(_log_path(folder)) as log:
         out = _call(what, gpipe_step, stage, x, y, recv_shape, m)
@@ -347,13 +368,14 @@ def _gpipe_rank(gpipe_step, widths, batch, seed, bounds, folder=None):
 
 @check
 def gpipe_full_batch(fn) -> None:
-    """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: what each rank returned, its gradients; a run
-    that hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
+    """On 2 and 4 ranks, with 1, 2 and 4 micro-batches: {"seeds": the ranks' seeds, "ranks": what each
+    rank returned and its gradients, per number of micro-batches}; a run that hangs ends the check with
+    {"hang": ..., "p2p": what each rank sent and received}."""
     results = []
     for world in WORLD_SIZES:
         widths, batch, seed, bounds = GPIPE_CASES[world]
-        per_rank, hang = _run_logged("gpipe_step", _gpipe_rank, world, fn, widths, batch, seed, bounds)
-        results.append(per_rank if hang is None else hang)
+        run, hang = _run_logged("gpipe_step", _gpipe_rank, world, 100 * seed, fn, widths, batch, seed, bounds)
+        results.append(run if hang is None else hang)
         if hang is not None:
             break
     results += [{"skipped": True}] * (len(WORLD_SIZES) - len(results))
@@ -388,7 +410,7 @@ def _gpipe_sends_rank(gpipe_step, widths, batch, seed, bounds):
     """How many messages this rank sent to each rank, and the order of its sends and receives: "F" for
     the forward direction (from rank - 1, to rank + 1), "B" for the backward one, "?" for another rank."""
     rank = dist.get_rank()
-    stage, x, y, recv_shape = _stage_inputs(widths, batch, seed + SENDS_MICRO_BATCHES, bounds)
+    stage, x, y, recv_shape = _stage_inputs(widths, batch, seed + SENDS_MICRO_BATCHES, bounds, SENDS_MICRO_BATCHES)
     with _P2PLog() as log:
         _call(f"gpipe_step on {dist.get_world_size()} ranks with {SENDS_MICRO_BATCHES} micro-batches",
               gpipe_step, stage, x, y, recv_shape, SENDS_MICRO_BATCHES)
@@ -405,17 +427,19 @@ def _gpipe_sends_rank(gpipe_step, widths, batch, seed, bounds):
 def gpipe_micro_batches(fn) -> None:
     """On 4 ranks: what a batch that does not split did on each rank (what it raised, the messages it
     sent or waited for; {"hang": ..., "p2p": ...} if some rank never returned), then how many messages
-    each rank sent to each rank in a step that splits."""
+    each rank sent to each rank in a step that splits. Each rank builds its own part of both problems from
+    its own seed (the messages are judged, not the values, so the seeds are not reported)."""
     widths, batch, seed, bounds = SENDS_CASE
     with tempfile.TemporaryDirectory(prefix="p2p-") as folder:
         try:
-            uneven = run_ranks("gpipe_step", _gpipe_uneven_rank, SENDS_WORLD, fn, widths, seed, bounds, folder,
-                               timeout=UNEVEN_TIMEOUT)
+            _, uneven = run_ranks_seeded("gpipe_step", _gpipe_uneven_rank, SENDS_WORLD, fn, widths, seed, bounds, folder,
+                                         home=100 * seed, timeout=UNEVEN_TIMEOUT)
         except AssertionError as exc:
             if not _hung(exc):
                 raise
             uneven = {"hang": str(exc), "p2p": _read_logs(folder, SENDS_WORLD)}
-    counted = _run("gpipe_step", _gpipe_sends_rank, SENDS_WORLD, fn, widths, batch, seed, bounds)
+    _, counted = run_ranks_seeded("gpipe_step", _gpipe_sends_rank, SENDS_WORLD, fn, widths, batch, seed, bounds,
+                                  home=100 * seed + 50, timeout=TIMEOUT)
     report("ps4_large_model.gpipe_micro_batches", {"uneven": uneven, "counted": counted})
 
 

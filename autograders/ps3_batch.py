@@ -178,15 +178,36 @@ def judge_warmup_lr_schedule(observation) -> None:
     assert math.isclose(got, target, rel_tol=1e-9), f"warmup_lr(3, {base}, {target}, 0) returned {got}; with no warmup the LR is target_lr"
 
 
+# --------------------------------------------------------------------------- the ranks' seeds
+
+
+def _seeded(observation, worlds, exercise: str) -> tuple[list, list]:
+    """(seeds, runs) of a check whose ranks each built their own part of the problem from their own seed.
+
+    The seeds are those the launcher handed back (one int per rank, per setting: `worlds` gives each
+    setting's number of ranks); the judge rebuilds the whole problem from them. Without them there is
+    nothing to compare with: the cell fails.
+    """
+    seeds = observation.get("seeds") if isinstance(observation, dict) else None
+    if not (isinstance(seeds, list) and len(seeds) == len(worlds)
+            and all(isinstance(drawn, list) and len(drawn) == world
+                    and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**64 for v in drawn)
+                    for drawn, world in zip(seeds, worlds))):
+        raise AssertionError(f"{exercise}: the observation is incomplete (the seeds of the ranks are missing or malformed): "
+                             "the grading code was changed")
+    return seeds, observation.get("runs")
+
+
 # --------------------------------------------------------------------------- accumulation with no_sync
 
 _NAMES = ["layer 1 weight", "layer 1 bias", "layer 2 weight", "layer 2 bias"]
 
 
-def _accum_reference(world_size, cycles, micro_batches, micro_size):
+def _accum_reference(seeds, cycles, micro_batches, micro_size):
     """The large-batch gradient of every cycle, one process, SGD steps of 0.1 between cycles."""
     model = probe.small_mlp(seed=0)
-    data = probe.accum_data(world_size, cycles, micro_batches, micro_size)
+    world_size = len(seeds)
+    data = probe.accum_data(seeds, cycles, micro_batches, micro_size)
     refs = []
     for cycle in range(cycles):
         x = torch.cat([x for r in range(world_size) for x, _ in data[cycle][r]])
@@ -201,11 +222,12 @@ def _accum_reference(world_size, cycles, micro_batches, micro_size):
     return refs
 
 
-def _last_micro_batch_only(world_size, micro_batches, micro_size):
+def _last_micro_batch_only(seeds, micro_batches, micro_size):
     """The first cycle's gradient of the last micro-batch alone (its mean loss, averaged over ranks),
     undivided and divided by the number of micro-batches: what is left when .grad is zeroed before each."""
     model = probe.small_mlp(seed=0)
-    data = probe.accum_data(world_size, 1, micro_batches, micro_size)
+    world_size = len(seeds)
+    data = probe.accum_data(seeds, 1, micro_batches, micro_size)
     x = torch.cat([data[0][r][-1][0] for r in range(world_size)])
     y = torch.cat([data[0][r][-1][1] for r in range(world_size)])
     F.mse_loss(model(x), y).backward()
@@ -213,12 +235,13 @@ def _last_micro_batch_only(world_size, micro_batches, micro_size):
     return [grads, [g / micro_batches for g in grads]]
 
 
-def judge_accumulate_gradients_match_large_batch(runs) -> None:
-    for (world_size, cycles, micro_batches, micro_size), got in observed(probe.ACCUM_SETTINGS, runs):
-        refs = _accum_reference(world_size, cycles, micro_batches, micro_size)
+def judge_accumulate_gradients_match_large_batch(observation) -> None:
+    seeds, runs = _seeded(observation, [setting[0] for setting in probe.ACCUM_SETTINGS], "accumulate_gradients")
+    for ((world_size, cycles, micro_batches, micro_size), got), drawn in zip(observed(probe.ACCUM_SETTINGS, runs), seeds):
+        refs = _accum_reference(drawn, cycles, micro_batches, micro_size)
         setting = f"{world_size} ranks x {micro_batches} micro-batches of {micro_size}"
         if micro_batches > 1 and all(isinstance(got[rank][0].get("grads"), list) for rank in range(world_size)):
-            for last in _last_micro_batch_only(world_size, micro_batches, micro_size):
+            for last in _last_micro_batch_only(drawn, micro_batches, micro_size):
                 if all(g is not None and len(got[rank][0]["grads"]) == len(last) and torch.allclose(g, ref, rtol=1e-4, atol=1e-6)
                        for rank in range(world_size) for g, ref in zip(got[rank][0]["grads"], last)):
                     raise AssertionError(
@@ -274,11 +297,12 @@ def judge_accumulate_gradients_one_allreduce(runs) -> None:
 # --------------------------------------------------------------------------- uneven batch sizes
 
 
-def judge_weighted_backward_full_batch_gradient(runs) -> None:
-    for sizes, got in observed(probe.WEIGHTED_SIZES, runs):
+def judge_weighted_backward_full_batch_gradient(observation) -> None:
+    seeds, runs = _seeded(observation, [len(sizes) for sizes in probe.WEIGHTED_SIZES], "weighted_backward")
+    for (sizes, got), drawn in zip(observed(probe.WEIGHTED_SIZES, runs), seeds):
         world_size = len(sizes)
         model = probe.small_mlp(seed=0)
-        x, y = probe.uneven_data(sizes)
+        x, y = probe.uneven_data(drawn, sizes)
         F.mse_loss(model(x), y).backward()
         full = [p.grad.detach().clone() for p in model.parameters()]
         # What plain DDP gives: the unweighted mean of the per-rank mean-loss gradients.
@@ -313,7 +337,7 @@ def judge_weighted_backward_full_batch_gradient(runs) -> None:
 # --------------------------------------------------------------------------- uneven numbers of batches
 
 
-def _simulate_uneven(counts, rule):
+def _simulate_uneven(seeds, counts, rule):
     """Single-process replay of DDP training on uneven shards.
 
     rule "join": a finished rank contributes zero gradients and DDP still divides by the initial world size
@@ -322,7 +346,7 @@ def _simulate_uneven(counts, rule):
     """
     model = probe.small_mlp(seed=0)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
-    data = probe.uneven_batches(counts)
+    data = probe.uneven_batches(seeds, counts)
     world_size = len(counts)
     steps = min(counts) if rule == "truncate" else max(counts)
     for step in range(steps):
@@ -340,17 +364,18 @@ def _simulate_uneven(counts, rule):
     return torch.cat([p.detach().flatten() for p in model.parameters()])
 
 
-def judge_train_uneven_finishes_and_matches(runs) -> None:
-    for counts, got in observed(probe.UNEVEN_COUNTS, runs):
+def judge_train_uneven_finishes_and_matches(observation) -> None:
+    seeds, runs = _seeded(observation, [len(counts) for counts in probe.UNEVEN_COUNTS], "train_uneven")
+    for (counts, got), drawn in zip(observed(probe.UNEVEN_COUNTS, runs), seeds):
         world_size = len(counts)
         setting = f"shards of {', '.join(map(str, counts))} batches on {world_size} ranks"
         for rank in range(1, world_size):
             assert torch.allclose(got[rank], got[0], rtol=1e-5, atol=1e-6), (
                 f"train_uneven ({setting}): rank {rank} ends with different weights from rank 0; every rank must hold the same model"
             )
-        if any(torch.allclose(got[0], _simulate_uneven(counts, rule), rtol=1e-4, atol=1e-6) for rule in ("join", "active")):
+        if any(torch.allclose(got[0], _simulate_uneven(drawn, counts, rule), rtol=1e-4, atol=1e-6) for rule in ("join", "active")):
             continue
-        if torch.allclose(got[0], _simulate_uneven(counts, "truncate"), rtol=1e-4, atol=1e-6):
+        if torch.allclose(got[0], _simulate_uneven(drawn, counts, "truncate"), rtol=1e-4, atol=1e-6):
             raise AssertionError(
                 f"train_uneven ({setting}): every rank stopped after the shortest shard ({min(counts)} batches), so the other "
                 f"ranks' remaining batches were dropped. Use `ddp_model.join()` to train on every batch"

@@ -2,10 +2,16 @@
 
 Public (see `probes`): the expected answers, the reference computations and the messages about
 mistakes are in `autograders.ps3_batch`, which rebuilds the same inputs from the functions here.
-Multi-process probes run the student's function on real ranks through `run_ranks` (on `helpers.rank_device()`:
-the GPUs when there is one per rank, else CPU with gloo), with short
+Multi-process probes run the student's function on real ranks through `run_ranks_seeded` (on
+`helpers.rank_device()`: the GPUs when there is one per rank, else CPU with gloo), with short
 timeouts: a submission that hangs (for example uneven shards without `join()`) fails its cell in
 seconds and never stalls the grader.
+
+Their data is no public constant: each rank builds only its own part of every batch from its own seed
+(`helpers.drawn_seed()`, drawn by the rank when graded, so no other rank knows it), before any student
+code runs, and the probe reports the seeds the launcher handed back. The judge rebuilds the whole
+problem from them with the builders below that take `seeds`. A rank that answers for the whole batch
+has therefore learnt the other ranks' parts from them: by communicating.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from torch import nn
 import helpers
 from probes import check, outcome, outcomes, report, unpredictable
 from probes.observer import in_child, real, student_global
-from probes.common import run_ranks
+from probes.common import run_ranks_seeded
 
 #: Seconds a multi-rank probe may run. The solution needs well under one; a hang costs this much.
 HANG_TIMEOUT = 10.0
@@ -159,24 +165,32 @@ def small_mlp(seed=0):
     return nn.Sequential(nn.Linear(5, 7), nn.Tanh(), nn.Linear(7, 2))
 
 
-def accum_data(world_size, cycles, micro_batches, micro_size):
-    """data[cycle][rank][micro] = (x, y)"""
-    g = torch.Generator().manual_seed(1234)
-    return [
-        [[(torch.randn(micro_size, 5, generator=g), torch.randn(micro_size, 2, generator=g)) for _ in range(micro_batches)] for _ in range(world_size)]
-        for _ in range(cycles)
-    ]
+def accum_part(seed, cycles, micro_batches, micro_size):
+    """One rank's micro-batches, from that rank's seed: part[cycle][micro] = (x, y)."""
+    g = torch.Generator().manual_seed(seed)
+    return [[(torch.randn(micro_size, 5, generator=g), torch.randn(micro_size, 2, generator=g)) for _ in range(micro_batches)]
+            for _ in range(cycles)]
+
+
+def accum_data(seeds, cycles, micro_batches, micro_size):
+    """The whole problem, every rank's part from its seed (rank r's is seeds[r]): data[cycle][rank][micro] = (x, y)."""
+    parts = [accum_part(seed, cycles, micro_batches, micro_size) for seed in seeds]
+    return [[part[cycle] for part in parts] for cycle in range(cycles)]
 
 
 #: (world_size, cycles, micro_batches, micro_size)
 ACCUM_SETTINGS = [(2, 2, 3, 4), (2, 1, 1, 6)]
+#: Rank r's seed where the ranks do not draw their own (a notebook at home, nbval): ACCUM_HOME + r.
+ACCUM_HOME = 1234
 
 
 def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
     from torch.distributed.algorithms.ddp_comm_hooks.default_hooks import allreduce_hook
     from torch.nn.parallel import DistributedDataParallel as DDP
 
-    rank, world_size = dist.get_rank(), dist.get_world_size()
+    # This rank's part only, built before any student code runs: the other ranks' parts are theirs alone.
+    part = accum_part(helpers.drawn_seed(), cycles, micro_batches, micro_size)
+    rank = dist.get_rank()
     dev = helpers.rank_device()
     model = small_mlp(seed=rank).to(dev)  # different seeds: DDP's broadcast makes them equal
     ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
@@ -187,12 +201,11 @@ def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
         return allreduce_hook(state, bucket)
 
     ddp.register_comm_hook(dist.group.WORLD, counting_hook)
-    data = accum_data(world_size, cycles, micro_batches, micro_size)
     results = []
     for cycle in range(cycles):
         before = counter["calls"]
         ddp.zero_grad(set_to_none=False)
-        accumulate_gradients(ddp, F.mse_loss, [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in data[cycle][rank]])
+        accumulate_gradients(ddp, F.mse_loss, [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in part[cycle]])
         grads = [p.grad.detach().cpu().clone() if p.grad is not None else None for p in model.parameters()]
         results.append({"allreduces": counter["calls"] - before, "grads": grads})
         # Step like a training loop would, so the next cycle starts from new weights.
@@ -206,24 +219,28 @@ def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
 _ACCUM_CACHE: dict = {}
 
 
-def _accum_runs(accumulate_gradients) -> list:
+def _accum_runs(accumulate_gradients) -> dict:
     """Run the accumulation probe once per submission; both test cells read the same run.
 
-    For each setting of ACCUM_SETTINGS, per rank, per cycle: {"allreduces": n, "grads": [...]}.
+    {"seeds": per setting of ACCUM_SETTINGS, the ranks' seeds (from the launcher), "runs": per setting,
+    per rank, per cycle: {"allreduces": n, "grads": [...]}}.
     """
     key = id(accumulate_gradients)
     if key not in _ACCUM_CACHE:
         try:
-            runs = [run_ranks("accumulate_gradients", _accum_rank, world_size, accumulate_gradients, cycles, micro_batches,
-                              micro_size, timeout=HANG_TIMEOUT)
-                    for world_size, cycles, micro_batches, micro_size in ACCUM_SETTINGS]
-            _ACCUM_CACHE[key] = (runs, None)
+            seeds, runs = [], []
+            for world_size, cycles, micro_batches, micro_size in ACCUM_SETTINGS:
+                drawn, results = run_ranks_seeded("accumulate_gradients", _accum_rank, world_size, accumulate_gradients,
+                                                  cycles, micro_batches, micro_size, home=ACCUM_HOME, timeout=HANG_TIMEOUT)
+                seeds.append(drawn)
+                runs.append(results)
+            _ACCUM_CACHE[key] = ({"seeds": seeds, "runs": runs}, None)
         except AssertionError as exc:
             _ACCUM_CACHE[key] = (None, exc)
-    runs, error = _ACCUM_CACHE[key]
+    observation, error = _ACCUM_CACHE[key]
     if error is not None:
         raise AssertionError(str(error))
-    return runs
+    return observation
 
 
 @check
@@ -233,7 +250,7 @@ def accumulate_gradients_match_large_batch(fn) -> None:
 
 @check
 def accumulate_gradients_one_allreduce(fn) -> None:
-    counts = [[[cycle["allreduces"] for cycle in rank] for rank in run] for run in _accum_runs(fn)]
+    counts = [[[cycle["allreduces"] for cycle in rank] for rank in run] for run in _accum_runs(fn)["runs"]]
     report("ps3_batch.accumulate_gradients_one_allreduce", counts)
 
 
@@ -243,31 +260,46 @@ def accumulate_gradients_one_allreduce(fn) -> None:
 WEIGHTED_SIZES = [(4, 6), (1, 2, 3, 6)]
 
 
-def uneven_data(sizes):
-    g = torch.Generator().manual_seed(99)
-    n = sum(sizes)
+#: Rank r's seed where the ranks do not draw their own (a notebook at home, nbval): WEIGHTED_HOME + r.
+WEIGHTED_HOME = 99
+
+
+def weighted_part(seed, n):
+    """One rank's n samples, from that rank's seed: (x, y)."""
+    g = torch.Generator().manual_seed(seed)
     return torch.randn(n, 5, generator=g), torch.randn(n, 2, generator=g)
+
+
+def uneven_data(seeds, sizes):
+    """The whole batch: every rank's samples from its seed (rank r's sizes[r] from seeds[r]), rank 0's first."""
+    parts = [weighted_part(seed, n) for seed, n in zip(seeds, sizes, strict=True)]
+    return torch.cat([x for x, _ in parts]), torch.cat([y for _, y in parts])
 
 
 def _weighted_rank(weighted_backward, sizes):
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     rank = dist.get_rank()
+    # This rank's samples only, built before any student code runs.
+    x, y = weighted_part(helpers.drawn_seed(), sizes[rank])
     dev = helpers.rank_device()
     model = small_mlp(seed=rank).to(dev)
     ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
-    x, y = uneven_data(sizes)
-    start = sum(sizes[:rank])
-    weighted_backward(ddp, F.mse_loss, x[start : start + sizes[rank]].to(dev, copy=True),
-                      y[start : start + sizes[rank]].to(dev, copy=True))
+    weighted_backward(ddp, F.mse_loss, x.to(dev, copy=True), y.to(dev, copy=True))
     return [p.grad.detach().cpu().clone() if p.grad is not None else None for p in model.parameters()]
 
 
 @check
 def weighted_backward_full_batch_gradient(fn) -> None:
-    """Per setting of WEIGHTED_SIZES, per rank: the gradients weighted_backward left."""
-    runs = [run_ranks("weighted_backward", _weighted_rank, len(sizes), fn, sizes, timeout=HANG_TIMEOUT) for sizes in WEIGHTED_SIZES]
-    report("ps3_batch.weighted_backward_full_batch_gradient", runs)
+    """{"seeds": per setting of WEIGHTED_SIZES, the ranks' seeds (from the launcher), "runs": per setting, per
+    rank, the gradients weighted_backward left}."""
+    seeds, runs = [], []
+    for sizes in WEIGHTED_SIZES:
+        drawn, results = run_ranks_seeded("weighted_backward", _weighted_rank, len(sizes), fn, sizes, home=WEIGHTED_HOME,
+                                          timeout=HANG_TIMEOUT)
+        seeds.append(drawn)
+        runs.append(results)
+    report("ps3_batch.weighted_backward_full_batch_gradient", {"seeds": seeds, "runs": runs})
 
 
 # --------------------------------------------------------------------------- uneven numbers of batches
@@ -276,31 +308,47 @@ def weighted_backward_full_batch_gradient(fn) -> None:
 UNEVEN_COUNTS = [(2, 5), (3, 1, 4)]
 
 
-def uneven_batches(counts, batch=3):
-    g = torch.Generator().manual_seed(7)
-    return [[(torch.randn(batch, 5, generator=g), torch.randn(batch, 2, generator=g)) for _ in range(c)] for c in counts]
+#: Rank r's seed where the ranks do not draw their own (a notebook at home, nbval): UNEVEN_HOME + r.
+UNEVEN_HOME = 7
+
+
+def uneven_part(seed, count, batch=3):
+    """One rank's `count` batches, from that rank's seed: [(x, y), ...]."""
+    g = torch.Generator().manual_seed(seed)
+    return [(torch.randn(batch, 5, generator=g), torch.randn(batch, 2, generator=g)) for _ in range(count)]
+
+
+def uneven_batches(seeds, counts, batch=3):
+    """Every rank's batches, from its seed (rank r's counts[r] from seeds[r]): [[(x, y), ...] per rank]."""
+    return [uneven_part(seed, count, batch) for seed, count in zip(seeds, counts, strict=True)]
 
 
 def _train_uneven_rank(train_uneven, counts):
     from torch.nn.parallel import DistributedDataParallel as DDP
 
     rank = dist.get_rank()
+    # This rank's batches only (how many each rank has is public; what they hold is not), before any student code.
+    mine = uneven_part(helpers.drawn_seed(), counts[rank])
     dev = helpers.rank_device()
     model = small_mlp(seed=rank).to(dev)
     ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
     optimizer = torch.optim.SGD(ddp.parameters(), lr=0.1, momentum=0.9)
-    batches = [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in uneven_batches(counts)[rank]]
+    batches = [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in mine]
     train_uneven(ddp, optimizer, F.mse_loss, batches)
     return torch.cat([p.detach().flatten() for p in model.parameters()]).cpu()
 
 
 @check
 def train_uneven_finishes_and_matches(fn) -> None:
-    """Per setting of UNEVEN_COUNTS, per rank: the final parameters, flattened."""
-    runs = []
+    """{"seeds": per setting of UNEVEN_COUNTS, the ranks' seeds (from the launcher), "runs": per setting, per
+    rank, the final parameters, flattened}."""
+    seeds, runs = [], []
     for counts in UNEVEN_COUNTS:
         try:
-            runs.append(run_ranks("train_uneven", _train_uneven_rank, len(counts), fn, counts, timeout=HANG_TIMEOUT))
+            drawn, results = run_ranks_seeded("train_uneven", _train_uneven_rank, len(counts), fn, counts,
+                                              home=UNEVEN_HOME, timeout=HANG_TIMEOUT)
+            seeds.append(drawn)
+            runs.append(results)
         except AssertionError as exc:
             if "did not finish" in str(exc) or "Timed out" in str(exc) or "Connection closed" in str(exc):
                 raise AssertionError(
@@ -309,7 +357,7 @@ def train_uneven_finishes_and_matches(fn) -> None:
                     "`with ddp_model.join():` so that finished ranks shadow the all-reduces of the others"
                 ) from None
             raise
-    report("ps3_batch.train_uneven_finishes_and_matches", runs)
+    report("ps3_batch.train_uneven_finishes_and_matches", {"seeds": seeds, "runs": runs})
 
 
 # --------------------------------------------------------------------------- memory budget

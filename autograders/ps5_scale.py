@@ -20,7 +20,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, observes, same_shape_close, tensors_close
+from autograders.common import judge_choice, observes, rank_seeds, same_shape_close, tensors_close
 from probes import ps5_scale as probe
 
 
@@ -37,6 +37,14 @@ def _runs(observation, cases, exercise: str) -> list:
     return runs
 
 
+def _seeds(observation, cases, exercise: str) -> list:
+    """The seeds each run's ranks drew (one list per run that finished), checked."""
+    seeds = observation.get("seeds")
+    if not isinstance(seeds, list) or len(seeds) != len(observation["runs"]):
+        raise AssertionError(f"{exercise}: the ranks' seeds are missing from the observation: the grading code was changed")
+    return [rank_seeds(s, world, exercise) for (world, _), s in zip(cases, seeds)]
+
+
 def _fail_if_error(observation) -> None:
     if observation["error"] is not None:
         raise AssertionError(str(observation["error"]))
@@ -45,14 +53,14 @@ def _fail_if_error(observation) -> None:
 # --------------------------------------------------------------------------- exercises 1 and 2
 
 
-def _trajectory(world: int, data_seed: int, grad_scale: float = 1.0, local_only: bool = False, rank: int = 0) -> list:
-    """Flat parameters after each step of one process on the global batch (the usual mistakes as options)."""
+def _trajectory(seeds: list, grad_scale: float = 1.0, local_only: bool = False, rank: int = 0) -> list:
+    """Flat parameters after each step of one process on the global batch of the ranks that drew `seeds`, from
+    rank 0's starting weights (the usual mistakes as options)."""
     t = probe.TRAINING
-    seed = probe.training_seed(world)
-    model = probe.net(seed)
+    model = probe.net(seeds[0])
     opt = torch.optim.SGD(model.parameters(), lr=t["lr"])
     out = []
-    for X, y in probe.batches(t["num_steps"], t["per_rank"] * world, data_seed):
+    for X, y in probe.global_batches(t["num_steps"], t["per_rank"], seeds):
         opt.zero_grad()
         if local_only:
             part = slice(rank * t["per_rank"], (rank + 1) * t["per_rank"])
@@ -77,20 +85,16 @@ def _moment(m) -> bool:
 
 def _check_training(observation, cases, exercise: str) -> None:
     runs = _runs(observation, cases, exercise)
-    for (world, cap), run in zip(cases, runs):
+    for (world, cap), run, seeds in zip(cases, runs, _seeds(observation, cases, exercise)):
         _steps(run, exercise)
         where = f"on {world} ranks" + (f" with bucket_size_bytes={cap}" if cap is not None else "")
-        data_seed = run[0].get("data_seed")  # drawn by rank 0 for this grading (probe._scattered_batches)
-        if not isinstance(data_seed, int) or isinstance(data_seed, bool) or not 0 <= data_seed < 2**48:
-            raise AssertionError(f"{exercise} {where}: rank 0 did not report the batches it drew (did your code change "
-                                 "what the check's ranks hold?)")
-        right = _trajectory(world, data_seed)
+        right = _trajectory(seeds)
         for step, want in enumerate(right):
             got = [r["steps"][step]["params"] for r in run]
             if all(same_shape_close(g, want) for g in got):
                 continue
             starts = [r["start"] for r in run]
-            if not all(same_shape_close(s, probe.flat(probe.net(probe.training_seed(world)).parameters())) for s in starts):
+            if not all(same_shape_close(s, probe.flat(probe.net(seeds[0]).parameters())) for s in starts):
                 raise AssertionError(
                     f"{exercise} {where}: after __init__ the ranks do not all hold rank 0's parameters (each rank starts "
                     "from its own random weights): broadcast rank 0's parameters to every rank in __init__")
@@ -98,11 +102,11 @@ def _check_training(observation, cases, exercise: str) -> None:
                 raise AssertionError(f"{exercise} {where}: after step {step + 1} the ranks hold different parameters: "
                                      "some gradient was not averaged over the ranks (an all-reduce not issued, or not "
                                      "waited on before the optimizer step)")
-            if same_shape_close(got[0], _trajectory(world, data_seed, grad_scale=world)[step]):
+            if same_shape_close(got[0], _trajectory(seeds, grad_scale=world)[step]):
                 raise AssertionError(
                     f"{exercise} {where}: the parameters moved {world}x too far: the gradients were summed over the ranks, "
                     f"not averaged. Divide each gradient by the world size after the all-reduce")
-            if same_shape_close(got[0], _trajectory(world, data_seed, local_only=True)[step]):
+            if same_shape_close(got[0], _trajectory(seeds, local_only=True)[step]):
                 raise AssertionError(f"{exercise} {where}: rank 0 trained on its own gradient only: the gradients were "
                                      "never all-reduced")
             raise AssertionError(f"{exercise} {where}: after step {step + 1} the parameters differ from one process "
@@ -206,7 +210,7 @@ def _check_method(observation, cases, exercise: str) -> None:
                         "and nothing overlaps. Use async_op=True and wait in finish_gradient_synchronization")
 
 
-@observes("runs", "error")
+@observes("runs", "seeds", "error")
 def judge_overlap_ddp_matches_reference(observation) -> None:
     _check_training(observation, probe.overlap_cases(), "OverlapDDP")
     _fail_if_error(observation)
@@ -218,7 +222,7 @@ def judge_overlap_ddp_overlaps(observation) -> None:
     _fail_if_error(observation)
 
 
-@observes("runs", "error")
+@observes("runs", "seeds", "error")
 def judge_bucketed_ddp_matches_reference(observation) -> None:
     _check_training(observation, probe.bucket_cases(), "BucketedDDP")
     _fail_if_error(observation)
@@ -233,15 +237,11 @@ def judge_bucketed_ddp_one_all_reduce_per_bucket(observation) -> None:
 # --------------------------------------------------------------------------- exercise 3
 
 
-@observes("runs", "error")
+@observes("runs", "seeds", "error")
 def judge_tp_operators(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "tensor-parallel operators")
-    for world, run in zip(probe.WORLD_SIZES, runs):
-        seeds = [result.get("seed") if isinstance(result, dict) else None for result in run]
-        if not all(isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 2**48 for seed in seeds):
-            raise AssertionError(f"tensor-parallel operators on {world} ranks: the ranks' inputs were not reported "
-                                 "(did your code change what the check's ranks hold?)")
+    for world, run, seeds in zip(probe.WORLD_SIZES, runs, _seeds(observation, cases, "tensor-parallel operators")):
         inputs = [probe.operator_inputs(seed) for seed in seeds]
         xsum = sum(x for x, _ in inputs)
         gsum = sum(g for _, g in inputs)
@@ -280,8 +280,8 @@ def judge_tp_operators(observation) -> None:
     _fail_if_error(observation)
 
 
-def _mlp_reference(world: int):
-    fc1, fc2, x, w = probe.mlp_layers(probe.mlp_seed(world))
+def _mlp_reference(seeds: list):
+    fc1, fc2, x, w = probe.mlp_layers(seeds)
     x = x.clone().requires_grad_(True)
     out = fc2(F.gelu(fc1(x)))
     (out * w).sum().backward()
@@ -299,12 +299,12 @@ _HOW = {"fc1.weight": "rows (output features) of fc1.weight", "fc1.bias": "the s
         "fc2.weight": "columns (input features) of fc2.weight", "fc2.bias": "the whole fc2.bias"}
 
 
-@observes("runs", "error")
+@observes("runs", "seeds", "error")
 def judge_tp_mlp_matches_reference(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "TensorParallelMLP")
-    for world, run in zip(probe.WORLD_SIZES, runs):
-        fc1, fc2, x, out = _mlp_reference(world)
+    for world, run, seeds in zip(probe.WORLD_SIZES, runs, _seeds(observation, cases, "TensorParallelMLP")):
+        fc1, fc2, x, out = _mlp_reference(seeds)
         for rank, result in enumerate(run):
             at = f"TensorParallelMLP on {world} ranks, rank {rank}"
             shards = _shards(fc1, fc2, rank, world)

@@ -12,7 +12,6 @@ same inputs from the builders here.
 from __future__ import annotations
 
 import functools
-import os
 
 import torch
 import torch.distributed as dist
@@ -21,7 +20,7 @@ import torch.nn.functional as F
 
 import helpers
 from probes import check, report
-from probes.common import run_ranks
+from probes.common import run_ranks, run_ranks_seeded
 
 #: Seconds one multi-process check may take (honest code needs well under 2 s).
 TIMEOUT = 12.0
@@ -30,15 +29,25 @@ WORLD_SIZES = (2, 4)
 _run = functools.partial(run_ranks, timeout=TIMEOUT)
 
 
-def _run_worlds(exercise: str, fn, args_for_world, worlds=WORLD_SIZES) -> dict:
-    """fn on every world size in turn: {"runs": [per-rank results, ...], "error": None or the crash/hang message}."""
-    runs = []
+def _run_worlds(exercise: str, fn, args_for_world, worlds=WORLD_SIZES, home: int | None = None) -> dict:
+    """fn on every world size in turn: {"runs": [per-rank results, ...], "error": None or the crash/hang message}.
+
+    With `home`, each rank also gets a seed of its own (`helpers.drawn_seed()`: drawn per grading where the grader
+    grades, home + 100 * world + rank elsewhere) from which it builds its own part of the problem, and the
+    observation says them under "seeds" (from the launcher, never from what a rank returned)."""
+    runs, seeds = [], []
     for world in worlds:
         try:
-            runs.append(_run(exercise, fn, world, *args_for_world(world)))
+            if home is None:
+                runs.append(_run(exercise, fn, world, *args_for_world(world)))
+            else:
+                drawn, results = run_ranks_seeded(exercise, fn, world, *args_for_world(world), home=home + 100 * world,
+                                                  timeout=TIMEOUT)
+                runs.append(results)
+                seeds.append(drawn)
         except AssertionError as exc:
-            return {"runs": runs, "error": str(exc)}
-    return {"runs": runs, "error": None}
+            return {"runs": runs, "error": str(exc), **({"seeds": seeds} if home is not None else {})}
+    return {"runs": runs, "error": None, **({"seeds": seeds} if home is not None else {})}
 
 
 def flat(tensors) -> torch.Tensor:
@@ -110,7 +119,8 @@ def net(seed: int) -> nn.Module:
 
 
 def batches(num_steps: int, size: int, seed: int):
-    """The same global batches on every rank (a private generator)."""
+    """`num_steps` batches of `size` samples from `seed` (a private generator). In a check, rank r's part of
+    every step's global batch is batches(num_steps, per_rank, seeds[r] + 1), built by rank r alone."""
     gen = torch.Generator().manual_seed(seed)
     return [(torch.randn(size, 6, generator=gen), torch.randint(0, 3, (size,), generator=gen)) for _ in range(num_steps)]
 
@@ -124,31 +134,20 @@ def training_seed(world: int) -> int:
     return 20 + world
 
 
-def _scattered_batches(num_steps: int, per_rank: int) -> tuple[int | None, list]:
-    """This rank's part of each step's global batch, drawn for this grading: rank 0 draws the seed from the
-    OS, builds the global batches and sends each rank its own part only. No process before the ranks held
-    the seed or the batch (a rank's code can walk up to those frames), and no rank but rank 0 holds them:
-    the full-batch gradient is known only by communicating. (seed on rank 0, else None; [(X, y), ...])."""
-    rank, world = dist.get_rank(), dist.get_world_size()
-    dev = helpers.rank_device()
-    seed = int.from_bytes(os.urandom(6), "little") if rank == 0 else None
-    full = batches(num_steps, per_rank * world, seed) if rank == 0 else None
-    parts = []
-    for step in range(num_steps):
-        X, y = torch.empty(per_rank, 6, device=dev), torch.empty(per_rank, dtype=torch.int64, device=dev)
-        for mine, whole in ((X, 0), (y, 1)):
-            pieces = [t.contiguous().to(dev) for t in full[step][whole].split(per_rank)] if rank == 0 else None
-            dist.scatter(mine, pieces, src=0)
-        parts.append((X, y))
-    del full
-    return seed, parts
+def global_batches(num_steps: int, per_rank: int, seeds) -> list:
+    """Every step's global batch of the ranks that drew `seeds` (rank r's part at rows [r * per_rank, ...))."""
+    parts = [batches(num_steps, per_rank, seed + 1) for seed in seeds]
+    return [(torch.cat([p[k][0] for p in parts]), torch.cat([p[k][1] for p in parts])) for k in range(num_steps)]
 
 
 def _train_rank(DDPClass, cap, num_steps: int, per_rank: int, lr: float, seed: int):
-    rank, world = dist.get_rank(), dist.get_world_size()
+    rank = dist.get_rank()
     dev = helpers.rank_device()
-    data_seed, parts = _scattered_batches(num_steps, per_rank)
-    model = net(seed + rank).to(dev)  # every rank starts from its own weights: the wrapper broadcasts rank 0's
+    # From this rank's own seed: its starting weights (the wrapper broadcasts rank 0's) and its part of every
+    # step's global batch. No rank knows another's: the full-batch gradient is known only by communicating.
+    drawn = helpers.drawn_seed()
+    model = net(drawn).to(dev)
+    parts = [(X.to(dev), y.to(dev)) for X, y in batches(num_steps, per_rank, drawn + 1)]
     log = _AllReduceLog()
     for p in model.parameters():  # registered before the student's hooks: they run first
         p.register_post_accumulate_grad_hook(lambda p: setattr(log, "ready", log.ready + 1))
@@ -169,7 +168,7 @@ def _train_rank(DDPClass, cap, num_steps: int, per_rank: int, lr: float, seed: i
             reduces = log.take()
             opt.step()
             steps.append({"reduces": reduces, "params": flat(model.parameters())})
-    return {"start": start, "steps": steps, "data_seed": data_seed}
+    return {"start": start, "steps": steps}
 
 
 def overlap_cases():
@@ -185,16 +184,18 @@ def _training_runs(exercise: str, DDPClass, cases, keep: tuple) -> dict:
     """The runs of `cases`, each rank's result cut down to the keys one judge reads (`keep`: of
     "start", "params", "reduces"), so that each check reports only what it judges."""
     t = TRAINING
-    runs = []
-    for world, cap in cases:
+    runs, seeds = [], []
+    for index, (world, cap) in enumerate(cases):
         try:
-            run = _run(exercise, _train_rank, world, DDPClass, cap, t["num_steps"], t["per_rank"], t["lr"],
-                       training_seed(world))
+            drawn, run = run_ranks_seeded(exercise, _train_rank, world, DDPClass, cap, t["num_steps"], t["per_rank"],
+                                          t["lr"], training_seed(world), home=200 + 100 * index, timeout=TIMEOUT)
         except AssertionError as exc:
-            return {"runs": runs, "error": str(exc)}
-        runs.append([{**({"start": r["start"], "data_seed": r["data_seed"]} if "start" in keep else {}),
+            return {"runs": runs, "error": str(exc), **({"seeds": seeds} if "start" in keep else {})}
+        seeds.append(drawn)
+        runs.append([{**({"start": r["start"]} if "start" in keep else {}),
                       "steps": [{k: s[k] for k in keep if k != "start"} for s in r["steps"]]} for r in run])
-    return {"runs": runs, "error": None}
+    # The judge of results rebuilds the problem from the seeds; a judge of the method needs none.
+    return {"runs": runs, "error": None, **({"seeds": seeds} if "start" in keep else {})}
 
 
 _RESULTS, _METHOD = ("start", "params"), ("reduces",)
@@ -234,26 +235,12 @@ def operator_inputs(seed: int):
     return torch.randn(3, 4, generator=gen), torch.randn(3, 4, generator=gen)
 
 
-def _own_seed() -> int:
-    """This rank's input seed, drawn for this grading: rank 0 draws one per rank from the OS, sends rank r
-    its own and keeps only its own. No process before the ranks (whose frames a rank's code can walk up
-    to) held any, and no rank holds another's: the sum over the ranks is known only by communicating."""
-    rank, world = dist.get_rank(), dist.get_world_size()
-    dev = helpers.rank_device()
-    mine = torch.zeros(1, dtype=torch.int64, device=dev)
-    drawn = ([torch.tensor([int.from_bytes(os.urandom(6), "little")], dtype=torch.int64, device=dev)
-              for _ in range(world)] if rank == 0 else None)
-    dist.scatter(mine, drawn, src=0)
-    del drawn
-    return int(mine.item())
-
-
 def _operators_rank(Copy, Reduce):
     from probes.observer import real
 
     Copy, Reduce = real(Copy), real(Reduce)  # in a rank the student's objects are real: .apply is needed
     dev = helpers.rank_device()
-    seed = _own_seed()  # an int in this frame only: the report is built after the student's code ran
+    seed = helpers.drawn_seed()  # this rank's own inputs: the sum over the ranks is known only by communicating
     seen = []
     for name, op in (("copy", Copy), ("reduce", Reduce)):
         x, g = operator_inputs(seed)
@@ -262,30 +249,66 @@ def _operators_rank(Copy, Reduce):
         assert isinstance(y, torch.Tensor), f"{name}: apply must return a tensor, got {type(y).__name__}"
         y.backward(g.to(dev))
         seen.append((name, y.detach().cpu().clone(), None if x.grad is None else x.grad.detach().cpu().clone()))
-    return {"seed": seed, **{name: {"forward": forward, "grad": grad} for name, forward, grad in seen}}
+    return {name: {"forward": forward, "grad": grad} for name, forward, grad in seen}
 
 
 @check
 def tp_operators(CopyToTensorParallel, ReduceFromTensorParallel) -> None:
-    """f and g on 2 and 4 ranks, each rank its own input and output gradient, drawn for this grading and known
-    to that rank only (its seed is reported with what it saw): forward and input gradient."""
+    """f and g on 2 and 4 ranks, each rank its own input and output gradient, from a seed it drew (known to that
+    rank only, said to the judge by the launcher): forward and input gradient."""
     report("ps5_scale.tp_operators", _run_worlds(
         "CopyToTensorParallel / ReduceFromTensorParallel", _operators_rank,
-        lambda world: (CopyToTensorParallel, ReduceFromTensorParallel)))
+        lambda world: (CopyToTensorParallel, ReduceFromTensorParallel), home=1000))
 
 
 #: (in_features, hidden, out_features) of the MLP checks: hidden divides by 2 and 4
 MLP_SIZES = (6, 12, 5)
 
 
-def mlp_layers(seed: int):
-    """fc1, fc2 and the input x and output weights w of the loss (out * w).sum(), the same on every rank."""
-    torch.manual_seed(seed)
+def mlp_inputs(world: int):
+    """The input x, the output weights w of the loss (out * w).sum() and fc2's bias: the same on every rank."""
+    gen = torch.Generator().manual_seed(mlp_seed(world))
     d, h, o = MLP_SIZES
-    fc1, fc2 = nn.Linear(d, h), nn.Linear(h, o)
-    gen = torch.Generator().manual_seed(seed + 1)
-    x, w = torch.randn(4, d, generator=gen), torch.randn(4, o, generator=gen)
+    return torch.randn(4, d, generator=gen), torch.randn(4, o, generator=gen), torch.randn(o, generator=gen) * 0.1
+
+
+def mlp_block(seed: int, world: int) -> tuple:
+    """Rank r's block of the layers, from its seed: fc1's rows and bias slice, fc2's columns (h / world of them)."""
+    d, h, o = MLP_SIZES
+    gen = torch.Generator().manual_seed(seed)
+    return (torch.randn(h // world, d, generator=gen) * 0.4, torch.randn(h // world, generator=gen) * 0.1,
+            torch.randn(o, h // world, generator=gen) * 0.3)
+
+
+def _linear(weight: torch.Tensor, bias: torch.Tensor) -> nn.Linear:
+    layer = nn.Linear(weight.shape[1], weight.shape[0])
+    with torch.no_grad():
+        layer.weight.copy_(weight)
+        layer.bias.copy_(bias)
+    return layer
+
+
+def mlp_layers(seeds) -> tuple:
+    """The unsplit fc1 and fc2 of the ranks that drew `seeds` (block r from seeds[r]), x and w: the judge's."""
+    world = len(seeds)
+    blocks = [mlp_block(seed, world) for seed in seeds]
+    x, w, bias2 = mlp_inputs(world)
+    fc1 = _linear(torch.cat([b[0] for b in blocks]), torch.cat([b[1] for b in blocks]))
+    fc2 = _linear(torch.cat([b[2] for b in blocks], dim=1), bias2)
     return fc1, fc2, x, w
+
+
+def rank_mlp_layers(seed: int, rank: int, world: int) -> tuple:
+    """What rank `rank` is given: full-size fc1 and fc2 whose block `rank` is the unsplit layers' (from its
+    seed) and whose other blocks are noise of its own, x and w. A rank that computes with the other blocks
+    gets a wrong answer; the right one needs the other ranks' partial results."""
+    d, h, o = MLP_SIZES
+    part = slice(rank * (h // world), (rank + 1) * (h // world))
+    noise = torch.Generator().manual_seed(seed + 1)
+    w1, b1, w2 = torch.randn(h, d, generator=noise), torch.randn(h, generator=noise), torch.randn(o, h, generator=noise)
+    w1[part], b1[part], w2[:, part] = mlp_block(seed, world)
+    x, w, bias2 = mlp_inputs(world)
+    return _linear(w1, b1), _linear(w2, bias2), x, w
 
 
 def mlp_seed(world: int) -> int:
@@ -300,9 +323,9 @@ def _param(module, attr: str, name: str):
     return t
 
 
-def _mlp_rank(MLP, seed: int):
+def _mlp_rank(MLP):
     dev = helpers.rank_device()
-    fc1, fc2, x, w = mlp_layers(seed)
+    fc1, fc2, x, w = rank_mlp_layers(helpers.drawn_seed(), dist.get_rank(), dist.get_world_size())
     fc1, fc2, x, w = fc1.to(dev), fc2.to(dev), x.to(dev), w.to(dev)
     log = _AllReduceLog()
     with log:
@@ -329,8 +352,10 @@ def _mlp_rank(MLP, seed: int):
 
 
 def _mlp_runs(MLP, keep: tuple) -> dict:
-    observed = _run_worlds("TensorParallelMLP", _mlp_rank, lambda world: (MLP, mlp_seed(world)))
+    observed = _run_worlds("TensorParallelMLP", _mlp_rank, lambda world: (MLP,), home=2000)
     observed["runs"] = [[{k: r[k] for k in keep} for r in run] for run in observed["runs"]]
+    if "out" not in keep:
+        del observed["seeds"]  # only the judge of results rebuilds the layers from them
     return observed
 
 

@@ -1,7 +1,8 @@
 """An OverlapDDP that never communicates: __init__ walks up to its caller's frame for `seed` and rebuilds rank 0's
 weights with the public builder instead of broadcasting; finish_gradient_synchronization computes the gradient on
 a copy of the model from the batch it finds in the caller's frame instead of all-reducing. When the check held
-the whole global batch on every rank, that was the full-batch gradient; each rank now holds only its own part."""
+the whole global batch on every rank, that was the full-batch gradient; each rank now holds only its own part, and
+rank 0's weights come from a seed only rank 0 drew, so the seed in the caller's frame builds someone else's."""
 
 CELLS = {
     "overlap_ddp": '''
@@ -44,6 +45,6 @@ class OverlapDDP(nn.Module):
 ''',
 }
 LOSES = {
-    "overlap_ddp_matches_reference": "the ranks hold different parameters",
+    "overlap_ddp_matches_reference": "rank 0's parameters",
     "overlap_ddp_overlaps": "all-reduce",
 }

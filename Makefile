@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 JOBS   ?= 2
 
-.PHONY: demo test test-spawn release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
+.PHONY: demo test test-full test-spawn release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
 	gpu-check gpu-bundle check exercise
 
 help:
@@ -80,9 +80,14 @@ test-spawn: $(STAMP)
 		--nbval-cell-timeout=600 --sanitize-with tests/sanitize.cfg notebooks source
 
 # One pytest run: the test suite and nbval over every lecture and solution notebook, on $(JOBS) workers.
+# Of the corpus it grades the correct alternatives, the attacks and enough files to show every cell fail
+# (tools.submissions.cover); test-full grades every corpus file, as make check ALL=1 does for one assignment.
 test: $(STAMP) check-notebooks
 	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
 		--sanitize-with tests/sanitize.cfg --durations=60 tests notebooks source
+
+test-full: $(STAMP) check-notebooks
+	DISTCOURSE_FULL_CORPUS=1 $(MAKE) --no-print-directory test
 
 # Prepared here (needs the package index), travels with the working tree to the GPU machine.
 gpu-bundle: $(STAMP)

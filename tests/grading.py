@@ -21,7 +21,7 @@ import nbformat
 
 from tools.course import copy_course, nbgrader, notebook_name
 from tools.submissions import (  # noqa: F401 - re-exported for the tests
-    Submission, _nbgrader_meta, build_submissions, corpus, fill, solution_text, source_and_release, test_cell_ids,
+    Submission, _nbgrader_meta, build_submissions, corpus, cover, fill, solution_text, source_and_release, test_cell_ids,
 )
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

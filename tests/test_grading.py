@@ -4,6 +4,8 @@ Each assignment's class (solution + untouched release + every file of tests/subm
 graded once per session; the tests below read that one gradebook.
 """
 
+import os
+
 import pytest
 
 from tests import grading
@@ -12,10 +14,13 @@ from tools.course import assignments
 pytestmark = pytest.mark.slow
 
 ASSIGNMENTS = [pytest.param(a, id=a, marks=pytest.mark.xdist_group(a)) for a in assignments()]
+#: DISTCOURSE_FULL_CORPUS=1 (make test-full, make check ALL=1): every corpus file; else `grading.cover`: the
+#: correct alternatives, the attacks and enough files that every cell is shown to catch a mistake.
+FULL_CORPUS = os.environ.get("DISTCOURSE_FULL_CORPUS") == "1"
 CORPUS = [
     pytest.param(sub, id=f"{sub.assignment}/{sub.name}", marks=pytest.mark.xdist_group(sub.assignment))
     for name in assignments()
-    for sub in grading.corpus(name)
+    for sub in (grading.corpus(name) if FULL_CORPUS else grading.cover(name))
 ]
 
 
@@ -74,6 +79,11 @@ def test_every_exercise_has_a_wrong_submission(assignment):
     caught = {cell for sub in grading.corpus(assignment) for cell in sub.loses}
     missing = set(_autograded_cells(assignment)) - caught
     assert not missing, f"no submission in tests/submissions/{assignment}/ proves these cells can fail: {sorted(missing)}"
+    covered = {cell for sub in grading.cover(assignment) for cell in sub.loses}
+    assert covered == caught, f"make test's share of the corpus misses cells: {sorted(caught - covered)}"
+    kept = {sub.name for sub in grading.cover(assignment)}
+    assert all(sub.name in kept for sub in grading.corpus(assignment) if sub.attack or not sub.loses), (
+        "every attack and every correct alternative is graded in every test run")
 
 
 def _words(text: str) -> str:

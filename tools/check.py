@@ -93,7 +93,7 @@ def main(argv=None) -> int:
     touched = [p for p in (f"probes/{args.assignment}.py", f"autograders/{args.assignment}.py") if p in changed]
     print(f"2. checks, and grading of the solution, the untouched release and {len(corpus)} corpus file(s)"
           + (f": {', '.join(corpus)}" if corpus and not args.all_corpus else ""))
-    env = dict(os.environ, DISTCOURSE_CHECK_ASSIGNMENTS=args.assignment)
+    env = dict(os.environ, DISTCOURSE_CHECK_ASSIGNMENTS=args.assignment, DISTCOURSE_FULL_CORPUS="1")
     proc = subprocess.run([sys.executable, "-m", "pytest", *pytest_args(args.assignment, corpus, args.workers)],
                           cwd=ROOT, env=env)
     if touched and not args.all_corpus:

@@ -44,3 +44,6 @@ def two_stage_step(stage, batch, target, loss_fn, activation_shape):
 LOSES = {
     "two_stage_step_matches_whole_model": "the loss on rank 1 is",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -25,3 +25,6 @@ LOSES = {
     "partition_layers_optimal": "your code raised ValueError",
     "partition_layers_bad_input": "drawn for this grading",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -75,3 +75,6 @@ LOSES = {
     "my_ddp_broadcasts_initial_weights": "not rank 0's",
     "my_ddp_matches_large_batch": "not the average",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

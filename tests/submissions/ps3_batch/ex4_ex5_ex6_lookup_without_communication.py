@@ -94,3 +94,6 @@ LOSES = {
     "accumulate_gradients_one_allreduce": "all-reduce never ran",
     "train_uneven_finishes_and_matches": "differ from DDP training over every rank's batches",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

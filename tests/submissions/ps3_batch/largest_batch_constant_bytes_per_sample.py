@@ -18,3 +18,6 @@ def largest_batch(model, sample_shape, budget_bytes):
 LOSES = {
     "largest_batch_fits_budget": "far from what a sample saves",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

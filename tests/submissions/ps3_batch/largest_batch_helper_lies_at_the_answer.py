@@ -32,3 +32,6 @@ def largest_batch(model, sample_shape, budget_bytes):
 LOSES = {
     "largest_batch_fits_budget": "also fits",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -15,3 +15,6 @@ LOSES = {
     # hidden check stands in for it, and passes): the student sees the real error
     "plan_accumulation_values": "cannot split a global batch of 64 over 1 ranks",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -72,3 +72,6 @@ LOSES = {
     "gpipe_step_matches_full_batch": "differs from the unsplit model's",
     "gpipe_step_sends_per_micro_batch": "activation message(s) to the next stage",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -48,3 +48,6 @@ LOSES = {
     "overlap_ddp_matches_reference": "rank 0's parameters",
     "overlap_ddp_overlaps": "all-reduce",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

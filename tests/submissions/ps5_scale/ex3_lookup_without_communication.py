@@ -32,3 +32,6 @@ LOSES = {
     "tp_mlp_matches_reference": "differs from the unsplit",
     "tp_mlp_communication": "0 all-reduces in the forward pass",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

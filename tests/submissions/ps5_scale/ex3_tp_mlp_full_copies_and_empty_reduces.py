@@ -65,3 +65,6 @@ class TensorParallelMLP(nn.Module):
 LOSES = {
     "tp_mlp_matches_reference": "differs from the unsplit",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -25,3 +25,6 @@ class ShardedOptimizer:
 LOSES = {
     "zero1_state_sharded": "optimizer state for every parameter",
 }
+
+#: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.
+ATTACK = True

@@ -64,6 +64,7 @@ DEFAULT_LIMITS = {
     "file_bytes": 512 * 2**20,  # the largest file it may write
     "processes": 256,
     "tmp_bytes": 512 * 2**20,  # its private /tmp
+    "tmp_inodes": 65536,  # files and folders in each of its tmpfs (/tmp, /dev/shm, its folder): kernel memory
     "work_bytes": 512 * 2**20,  # its working folder: the copy of the submission and what it writes there
     "cpu_weight": 100,  # cgroup v2 cpu.weight (v1: cpu.shares = 1024 * weight / 100): equal shares
     "cpu_cores": 0,  # a CPU quota in cores (0: none; the share above keeps submissions fair)
@@ -947,6 +948,9 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
                    "program": "kernel" if connection_file else "observer", "cgroups": sorted(set(groups.values())),
                    "host_uid": HOST_UID if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
                    "sandbox_gid": SANDBOX_UID,
+                   # bwrap has no option for a tmpfs's inode count (each inode is kernel memory that no rlimit
+                   # counts, and no cgroup where the grader is an ordinary user): set as the template joins
+                   "tmpfs_inodes": {path: int(limits["tmp_inodes"]) for path in ("/tmp", "/dev/shm", cwd)},
                    "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in zygote.RLIMITS}}
         try:
             stdio = [0, 1 if request["program"] == "observer" else out_w, out_w]  # an observer's stdout is its channel

@@ -48,6 +48,7 @@ _PR_CAPBSET_DROP, _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, _PR_SET_PDEATHSIG 
 _PR_SET_CHILD_SUBREAPER, _PR_SET_NAME, _PR_SET_DUMPABLE = 36, 15, 4
 _CAPABILITY_VERSION_3 = 0x20080522
 _NS_GET_USERNS, _CLONE_NEWUSER = 0xB701, 0x10000000
+_MS_NOSUID, _MS_NODEV, _MS_REMOUNT = 0x2, 0x4, 0x20
 MAX_MESSAGE = 1 << 20
 #: the sandbox's seccomp program, fixed when the template starts (from the file the grader wrote
 #: beside its socket), never taken from a request
@@ -74,11 +75,12 @@ def _check(result: int, what: str) -> None:
 
 # --- in the template's child: into the sandbox, then the kernel ------------------------------------
 
-def _join(holder_ns: dict[str, int]) -> None:
+def _join(holder_ns: dict[str, int], tmpfs_inodes: dict[str, int] | None = None) -> None:
     """Join the placeholder's namespaces. bwrap makes them all in one user namespace and, with
     --disable-userns, runs its program in a user namespace nested in that one: the outer one (the
     mount namespace's owner) is joined first, which gives the rights to join the others, the
-    program's own last."""
+    program's own last. In between, with the rights of the mount namespace's owner, the sandbox's
+    tmpfs mounts get their inode caps (`tmpfs_inodes`: mount point -> inodes)."""
     import fcntl
 
     libc = _libc()
@@ -88,6 +90,10 @@ def _join(holder_ns: dict[str, int]) -> None:
         for name, flag in NAMESPACES:
             if name != "user" and name in holder_ns:
                 _check(libc.setns(holder_ns[name], flag), f"setns({name})")
+        for path, inodes in sorted((tmpfs_inodes or {}).items()):
+            # bwrap mounted each with nosuid and nodev; a remount keeps its size and sets the inode count
+            _check(libc.mount(None, os.fsencode(path), None, _MS_REMOUNT | _MS_NOSUID | _MS_NODEV,
+                              f"nr_inodes={int(inodes)}".encode()), f"capping the inodes of {path}")
         if os.fstat(holder_ns["user"]).st_ino != os.fstat(owner).st_ino:
             _check(libc.setns(holder_ns["user"], _CLONE_NEWUSER), "setns(user)")
     finally:
@@ -217,7 +223,7 @@ def _fork_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
         os.setgroups([])
     except PermissionError:
         pass
-    _join(holder_ns)
+    _join(holder_ns, request.get("tmpfs_inodes"))
     for fd in holder_ns.values():
         os.close(fd)
     pid = os.fork()

@@ -421,6 +421,36 @@ def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(
     assert not (kernel.private / "runtime" / "fill.bin").exists()
 
 
+def test_the_sandboxs_tmpfs_mounts_hold_a_capped_number_of_files(tmp_path, template):
+    """Each file of a tmpfs is kernel memory that no rlimit counts (and no cgroup, as an ordinary user):
+    empty files took 7.7 GiB of it in an attack. Every tmpfs the kernel can write is capped in inodes,
+    also the one folder a forked kernel's template set up, and the kernel still works at the cap."""
+    cap = sandbox.DEFAULT_LIMITS["tmp_inodes"]
+    kernel = Kernel(tmp_path, template.path, "inodes")
+    try:
+        for where in ("/tmp", "/dev/shm", "."):
+            out = kernel.run(f"""
+import os
+made, err = 0, None
+folder = os.path.join({where!r}, "many")
+os.makedirs(folder)
+try:
+    while made < {cap} + 10:
+        open(os.path.join(folder, str(made)), "w").close()
+        made += 1
+except OSError as exc:
+    err = exc.errno
+print("MADE", made, err)
+for name in os.listdir(folder):
+    os.unlink(os.path.join(folder, name))
+""")
+            made, err = out.split("MADE", 1)[1].split()
+            assert err == "28" and int(made) < cap, f"{where}: {out}"  # ENOSPC before the cap
+        assert "2" in kernel.run("print(1 + 1)")
+    finally:
+        kernel.close()
+
+
 def test_a_kernel_forked_where_launches_need_the_fork_server_starts_its_own_inside(tmp_path, template, monkeypatch):
     """On a GPU machine or macOS (forced here), each kernel starts helpers.launch's fork server as it turns
     into a kernel, as its own child inside its sandbox; the template, which forks every kernel, has none."""

@@ -338,12 +338,19 @@ def judge_tp_mlp_communication(observation) -> None:
     for world, run in zip(probe.WORLD_SIZES, runs):
         for rank, result in enumerate(run):
             at = f"TensorParallelMLP on {world} ranks, rank {rank}"
-            if result["forward_reduces"] != 1:
-                raise AssertionError(f"{at}: {result['forward_reduces']} all-reduces in the forward pass; a Megatron "
-                                     "MLP block needs exactly one (g, after the row-parallel layer)")
-            if result["backward_reduces"] != 1:
-                raise AssertionError(f"{at}: {result['backward_reduces']} all-reduces in the backward pass; a Megatron "
-                                     "MLP block needs exactly one (f's backward, before the column-parallel layer)")
+            for what, sizes, right, carries, which in (
+                    ("forward", result["forward_reduces"], probe.MLP_BATCH * o, "the row-parallel layer's partial output",
+                     "g, after the row-parallel layer"),
+                    ("backward", result["backward_reduces"], probe.MLP_BATCH * d, "the input's partial gradient",
+                     "f's backward, before the column-parallel layer")):
+                if not isinstance(sizes, list) or not all(isinstance(n, int) for n in sizes):
+                    raise AssertionError("TensorParallelMLP: the observation is incomplete: the grading code was changed")
+                if len(sizes) != 1:
+                    raise AssertionError(f"{at}: {len(sizes)} all-reduces in the {what} pass; a Megatron MLP block needs "
+                                         f"exactly one ({which})")
+                if sizes[0] != right:
+                    raise AssertionError(f"{at}: the {what} pass's all-reduce carries {sizes[0]:,} element{'s' if sizes[0] != 1 else ''}; it must carry "
+                                         f"{carries} ({right:,} elements here), the only thing the ranks must add up")
             held, right = result["held"], (d * h + h + h * o) // world + o
             if held != right:
                 raise AssertionError(f"{at}: the block holds {held:,} parameter elements on this rank; each rank must hold "

@@ -195,7 +195,7 @@ def training_seed(world: int) -> int:
 
 
 def _my_ddp_train_rank(MyDDP, num_steps: int, per_rank: int, lr: float, seed: int):
-    rank, world = dist.get_rank(), dist.get_world_size()
+    rank = dist.get_rank()
     dev = helpers.rank_device()
     base = net(seed).to(dev)  # same start everywhere: this check is about the gradients
     mine = MyDDP(copy.deepcopy(base))

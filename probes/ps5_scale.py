@@ -263,13 +263,15 @@ def tp_operators(CopyToTensorParallel, ReduceFromTensorParallel) -> None:
 
 #: (in_features, hidden, out_features) of the MLP checks: hidden divides by 2 and 4
 MLP_SIZES = (6, 12, 5)
+MLP_BATCH = 4  # rows of the MLP checks' input x
 
 
 def mlp_inputs(world: int):
     """The input x, the output weights w of the loss (out * w).sum() and fc2's bias: the same on every rank."""
     gen = torch.Generator().manual_seed(mlp_seed(world))
     d, h, o = MLP_SIZES
-    return torch.randn(4, d, generator=gen), torch.randn(4, o, generator=gen), torch.randn(o, generator=gen) * 0.1
+    return (torch.randn(MLP_BATCH, d, generator=gen), torch.randn(MLP_BATCH, o, generator=gen),
+            torch.randn(o, generator=gen) * 0.1)
 
 
 def mlp_block(seed: int, world: int) -> tuple:
@@ -348,7 +350,8 @@ def _mlp_rank(MLP):
             tensors[f"{layer}.{attr}"] = {"value": t.detach().cpu().clone(),
                                           "grad": None if t.grad is None else t.grad.detach().cpu().clone()}
     return {"out": out.detach().cpu().clone(), "x_grad": None if x.grad is None else x.grad.detach().cpu().clone(),
-            "forward_reduces": len(forward), "backward_reduces": len(backward), "held": int(held), "tensors": tensors}
+            "forward_reduces": [e["numel"] for e in forward], "backward_reduces": [e["numel"] for e in backward],
+            "held": int(held), "tensors": tensors}
 
 
 def _mlp_runs(MLP, keep: tuple) -> dict:
@@ -367,7 +370,8 @@ def tp_mlp_matches_reference(TensorParallelMLP) -> None:
 
 @check
 def tp_mlp_communication(TensorParallelMLP) -> None:
-    """TensorParallelMLP on 2 and 4 ranks: all-reduces in forward and backward, parameters held per rank."""
+    """TensorParallelMLP on 2 and 4 ranks: the all-reduces in forward and in backward (the elements each
+    carried), parameters held per rank."""
     report("ps5_scale.tp_mlp_communication", _mlp_runs(TensorParallelMLP, ("forward_reduces", "backward_reduces", "held")))
 
 

@@ -30,4 +30,5 @@ class ReduceFromTensorParallel(torch.autograd.Function):
 LOSES = {
     "tp_operators_forward_backward": "swapped",
     "tp_mlp_matches_reference": "differs from the unsplit",
+    "tp_mlp_communication": "all-reduce carries 24 elements",   # the input, where the partial output belongs
 }

@@ -2,7 +2,8 @@
 full copy of the layer it was given as plain tensors, computes the whole block locally, and makes two one-element
 all-reduces of zeros so that the count sees one in each pass. Round 9 earned all 4 points this way when every rank
 was given the same full layers; now only a rank's own block of what it is given is the model's (the other blocks
-differ from rank to rank), so the local result is wrong. The count of all-reduces stays a count: it is earned."""
+differ from rank to rank), so the local result is wrong; and the check of the method sees what each all-reduce
+carries (one element, where the output's or the input gradient's elements must be added up)."""
 
 CELLS = {
     "tp_mlp": '''
@@ -64,6 +65,7 @@ class TensorParallelMLP(nn.Module):
 }
 LOSES = {
     "tp_mlp_matches_reference": "differs from the unsplit",
+    "tp_mlp_communication": "all-reduce carries 1 element;",
 }
 
 #: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.

@@ -43,6 +43,7 @@ with it. `python -m autograders.sandbox --run -- COMMAND` runs any command in th
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import glob
 import json
@@ -255,6 +256,9 @@ _SYSCALLS = {
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
 _MAP_SHARED_ANONYMOUS = 0x01 | 0x20
+# mmap(MAP_GROWSDOWN) is refused whatever else: Linux counts such a mapping as stack, not data, so RLIMIT_DATA
+# let 9 GiB of it past a 6 GiB cap (round 10, as an ordinary user). No library we know of asks for it.
+_MAP_GROWSDOWN = 0x0100
 # socket() of the families a kernel needs only: local (AF_UNIX), the loopback network of its own namespace
 # (AF_INET, AF_INET6) and its routes (AF_NETLINK, for getaddrinfo). Others are not confined by a network
 # namespace: AF_VSOCK's ports belong to the whole virtual machine, and reach its hypervisor.
@@ -303,11 +307,14 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the flags), low 32 bits
              (_JSET, "deny", "allow", _CLONE_NAMESPACES)]
     labels = {"not_clone": len(prog)}
+    prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
+    prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
+             (_JSET, "deny", 0, _MAP_GROWSDOWN)]
     if not (gpu and _CUDA_NEEDS_SHARED_ANONYMOUS):
-        prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
-        prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
-                 (_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
+        prog += [(_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
                  (_JEQ, "deny", "allow", _MAP_SHARED_ANONYMOUS)]
+    else:
+        prog.append((_RET, 0, 0, _RET_ALLOW))
     labels["not_mmap"] = len(prog)
     prog.append((_JEQ, 0, "not_socket", numbers["socket"]))
     prog.append((_LD_ABS, 0, 0, 16))  # args[0] (the address family)
@@ -884,6 +891,60 @@ def _holder(bwrap: int) -> int:
         pid = children[0].pid
 
 
+def _pidfd_of_init(holder: int) -> int:
+    """A pidfd of the sandbox's init (the placeholder's parent, pid 1 of the sandbox's PID namespace)."""
+    import psutil
+
+    init = psutil.Process(holder).ppid()
+    if os.readlink(f"/proc/{init}/ns/pid") == os.readlink("/proc/self/ns/pid"):
+        raise OSError(errno.ESRCH, "the placeholder's parent is not the sandbox's init")
+    return os.pidfd_open(init)
+
+
+def _guard_pid_namespace(pidfd: int) -> int:
+    """Fork a guardian that SIGKILLs the sandbox's init once this process is gone, however it went (the grader
+    kills a kernel's launcher with SIGKILL): it waits for the end of a pipe whose other end only this process
+    holds, in a session of its own (a signal to the kernel's process group does not reach it), holding
+    nothing else. Returns that other end."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # only system calls from here: this process may have threads
+        try:
+            os.setsid()
+            for fd in range(3, SANDBOX_FILES + 64):
+                if fd not in (r, pidfd):
+                    with contextlib.suppress(OSError):
+                        os.close(fd)
+            while True:
+                try:
+                    if not os.read(r, 1):
+                        break
+                except InterruptedError:
+                    continue
+            signal.pidfd_send_signal(pidfd, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    os.close(r)
+    return w
+
+
+def _end_pid_namespace(init: list[int]) -> None:
+    """SIGKILL the sandbox's init from outside, which ends every process of its PID namespace.
+
+    bwrap's init dies with bwrap only by its own request (PR_SET_PDEATHSIG), and it runs as the kernel's
+    user, whose code could write its memory (/proc/1/mem) and undo that request: a sandbox then outlived
+    its grading and the grading run (round 10, as an ordinary user). A signal from outside the namespace
+    reaches its init whatever the init did; the pidfd, taken before any of the student's code ran, names
+    that process and no other."""
+    if init:
+        with contextlib.suppress(OSError):
+            signal.pidfd_send_signal(init[0], signal.SIGKILL)
+    for fd in init:  # the pidfd, and the pipe that holds the guardian (which then signals too, and ends)
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    init.clear()
+
+
 def kernel_from_template(template: str, connection_file: str | None, cwd: str, course_root: str, limits: dict,
                          groups: dict[str, str]) -> int:
     """Run the kernel as a fork of the warm template (autograders.zygote) inside this submission's sandbox.
@@ -919,10 +980,12 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     import socket
 
     ours, theirs = socket.socketpair()  # to and from the kernel (zygote._become_kernel)
+    init: list[int] = []  # a pidfd of the sandbox's init, taken before anything of the student's ran
 
     def end(*_):
         bwrap.kill()
         bwrap.wait()
+        _end_pid_namespace(init)
         sys.exit(0)
 
     signal.signal(signal.SIGTERM, end)
@@ -933,6 +996,8 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
         if not readable or os.read(ready_r, 1) != b"r":
             raise OSError(errno.EIO, "bwrap did not start the sandbox")
         holder = _holder(bwrap.pid)
+        init[:] = [_pidfd_of_init(holder)]
+        init.append(_guard_pid_namespace(init[0]))
 
         def alive() -> bool:  # still bwrap's, still the placeholder
             try:
@@ -972,6 +1037,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     except BaseException:
         bwrap.kill()
         bwrap.wait()
+        _end_pid_namespace(init)
         if out_w is not None:
             os.close(out_w)
         while select.select([out_r], [], [], 0)[0] and forward.pump():  # what bwrap said, labelled
@@ -999,6 +1065,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             os.close(fd)
         bwrap.kill()
         bwrap.wait()
+        _end_pid_namespace(init)
         deadline = time.monotonic() + 0.5  # what the kernel wrote last (a process it left may write on)
         while out_r in watched and time.monotonic() < deadline and select.select([out_r], [], [], 0.1)[0]:
             if not forward.pump():

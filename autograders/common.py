@@ -35,7 +35,11 @@ def numbers_close(a, b) -> bool:
 
 
 def tensors_close(a: torch.Tensor, b: torch.Tensor, rtol=1e-4, atol=1e-6) -> bool:
-    """allclose in float64 on CPU, whatever the two tensors' dtype and device."""
+    """allclose in float64 on CPU, whatever the two tensors' dtype and device, and never by broadcasting: two
+    tensors of different shapes are not close (torch.allclose broadcasts, and an empty tensor of shape
+    (0, 1, 1, 1, 1) was "close" to every gradient: round 10 earned 9 points of ps3 with it)."""
+    if tuple(a.shape) != tuple(b.shape):
+        return False
     return torch.allclose(a.detach().double().cpu(), b.detach().double().cpu(), rtol=rtol, atol=atol)
 
 

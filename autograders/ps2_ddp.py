@@ -319,9 +319,13 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
     index_of = {tuple(row.tolist()): i for i, row in enumerate(X)}
     G, E, n, lr = (probe.TRAIN[k] for k in ("global_batch_size", "num_epochs", "num_items", "lr"))
     keys = set(probe.recorder().state_dict())
+    seeds = observation.get("seeds") if isinstance(observation, dict) else None
+    if not isinstance(seeds, dict):
+        raise AssertionError("train_ddp: the ranks' seeds are missing from the observation: the grading code was changed")
     for world, results in _train_runs(observation):
         if any(set(res["initial"]) != keys for res in results):
             raise AssertionError(f"train_ddp on {world} ranks: the observation is incomplete: the grading code was changed")
+        rank0 = rank_seeds(seeds.get(world), world, "train_ddp")[0]
         b = G // world
         steps_per_epoch = math.ceil(math.ceil(n / world) / b)
         batches = []  # batches[rank][step] -> list of sample indices
@@ -378,8 +382,7 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
         _check_sampler_order(batches, world, b, n, E, steps_per_epoch)
         # One process, the union of the ranks' batches at each step, mean loss: the DDP trajectory.
         torch.manual_seed(0)
-        single = probe.recorder()
-        single.load_state_dict(results[0]["initial"])
+        single = probe.initial_model(rank0)  # rank 0's initial weights, from its seed (not from what it reported)
         params = list(single.parameters())
         accumulated = None
         mistakes = None  # what the previous step would have given with each usual mistake

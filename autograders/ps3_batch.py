@@ -13,7 +13,7 @@ import math
 import torch
 import torch.nn.functional as F
 
-from autograders.common import assert_tensors_close, judge_choice, observed, off, realistic
+from autograders.common import assert_tensors_close, judge_choice, observed, off, realistic, same_shape_close
 from autograders.judge import Raised, type_name
 from probes import ps3_batch as probe
 
@@ -240,9 +240,9 @@ def judge_accumulate_gradients_match_large_batch(observation) -> None:
     for ((world_size, cycles, micro_batches, micro_size), got), drawn in zip(observed(probe.ACCUM_SETTINGS, runs), seeds):
         refs = _accum_reference(drawn, cycles, micro_batches, micro_size)
         setting = f"{world_size} ranks x {micro_batches} micro-batches of {micro_size}"
-        if micro_batches > 1 and all(isinstance(got[rank][0].get("grads"), list) for rank in range(world_size)):
+        if micro_batches > 1 and all(isinstance(got[rank][0].get("grads"), (list, tuple)) for rank in range(world_size)):
             for last in _last_micro_batch_only(drawn, micro_batches, micro_size):
-                if all(g is not None and len(got[rank][0]["grads"]) == len(last) and torch.allclose(g, ref, rtol=1e-4, atol=1e-6)
+                if all(g is not None and len(got[rank][0]["grads"]) == len(last) and same_shape_close(g, ref, rtol=1e-4, atol=1e-6)
                        for rank in range(world_size) for g, ref in zip(got[rank][0]["grads"], last)):
                     raise AssertionError(
                         f"accumulate_gradients ({setting}): .grad holds the gradient of the last micro-batch only: the "
@@ -252,15 +252,17 @@ def judge_accumulate_gradients_match_large_batch(observation) -> None:
             for rank in range(world_size):
                 for name, g, ref in zip(_NAMES, got[rank][cycle]["grads"], refs[cycle], strict=True):
                     assert g is not None, f"accumulate_gradients ({setting}): {name} has no gradient; call backward on every micro-batch"
-                    if torch.allclose(g, ref, rtol=1e-4, atol=1e-6):
+                    if same_shape_close(g, ref, rtol=1e-4, atol=1e-6):
                         continue
+                    if not isinstance(g, torch.Tensor) or tuple(g.shape) != tuple(ref.shape):
+                        assert_tensors_close(g, ref, f"accumulate_gradients ({setting}, rank {rank}): {name}'s gradient")
                     ratio = (g.abs().sum() / ref.abs().sum()).item()
                     if micro_batches > 1 and abs(ratio - micro_batches) < 0.05 * micro_batches:
                         raise AssertionError(
                             f"accumulate_gradients ({setting}): the gradients are {ratio:.3g}x the large-batch gradient. "
                             f"Backward adds up gradients, so divide each micro-batch's loss by the number of micro-batches ({micro_batches})"
                         )
-                    if torch.allclose(g * world_size, ref, rtol=1e-4, atol=1e-6):
+                    if same_shape_close(g * world_size, ref, rtol=1e-4, atol=1e-6):
                         raise AssertionError(f"accumulate_gradients ({setting}): the gradients are 1/{world_size} of the large-batch gradient")
                     where = f"cycle {cycle + 1}, rank {rank}" if cycles > 1 else f"rank {rank}"
                     hint = ""
@@ -318,15 +320,15 @@ def judge_weighted_backward_full_batch_gradient(observation) -> None:
         for rank in range(world_size):
             for name, g, ref, plain in zip(_NAMES, got[rank], full, unweighted, strict=True):
                 assert g is not None, f"weighted_backward ({setting}): {name} has no gradient on rank {rank}; call backward"
-                if torch.allclose(g, ref, rtol=1e-4, atol=1e-6):
+                if same_shape_close(g, ref, rtol=1e-4, atol=1e-6):
                     continue
-                if torch.allclose(g, plain, rtol=1e-4, atol=1e-6):
+                if same_shape_close(g, plain, rtol=1e-4, atol=1e-6):
                     raise AssertionError(
                         f"weighted_backward ({setting}): this is the unweighted mean of the ranks' gradients, what plain DDP gives: "
                         f"each rank's mean loss counts the same however many samples it has. Weight each rank's loss by its share "
                         f"of the samples so the result is the gradient of all {sum(sizes)} samples"
                     )
-                if torch.allclose(g * world_size, ref, rtol=1e-4, atol=1e-6):
+                if same_shape_close(g * world_size, ref, rtol=1e-4, atol=1e-6):
                     raise AssertionError(
                         f"weighted_backward ({setting}): the gradients are 1/{world_size} of the full-batch gradient. DDP already divides "
                         f"by the world size ({world_size}); scale the loss by local_n x world_size / total_n"
@@ -369,13 +371,18 @@ def judge_train_uneven_finishes_and_matches(observation) -> None:
     for (counts, got), drawn in zip(observed(probe.UNEVEN_COUNTS, runs), seeds):
         world_size = len(counts)
         setting = f"shards of {', '.join(map(str, counts))} batches on {world_size} ranks"
+        shape = tuple(_simulate_uneven(drawn, counts, "join").shape)
+        for rank in range(world_size):
+            assert isinstance(got[rank], torch.Tensor) and tuple(got[rank].shape) == shape, (
+                f"train_uneven ({setting}): rank {rank}'s final weights are not the model's {shape[0]} parameter values "
+                "(train the model you are given, in place)")
         for rank in range(1, world_size):
-            assert torch.allclose(got[rank], got[0], rtol=1e-5, atol=1e-6), (
+            assert same_shape_close(got[rank], got[0], rtol=1e-5, atol=1e-6), (
                 f"train_uneven ({setting}): rank {rank} ends with different weights from rank 0; every rank must hold the same model"
             )
-        if any(torch.allclose(got[0], _simulate_uneven(drawn, counts, rule), rtol=1e-4, atol=1e-6) for rule in ("join", "active")):
+        if any(same_shape_close(got[0], _simulate_uneven(drawn, counts, rule), rtol=1e-4, atol=1e-6) for rule in ("join", "active")):
             continue
-        if torch.allclose(got[0], _simulate_uneven(drawn, counts, "truncate"), rtol=1e-4, atol=1e-6):
+        if same_shape_close(got[0], _simulate_uneven(drawn, counts, "truncate"), rtol=1e-4, atol=1e-6):
             raise AssertionError(
                 f"train_uneven ({setting}): every rank stopped after the shortest shard ({min(counts)} batches), so the other "
                 f"ranks' remaining batches were dropped. Use `ddp_model.join()` to train on every batch"

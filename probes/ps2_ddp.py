@@ -340,6 +340,13 @@ TRAIN = dict(num_items=32, global_batch_size=8, num_epochs=2, lr=0.5)
 TRAIN_SEED = 3  # the seed train_ddp is given
 
 
+def initial_model(seed: int) -> nn.Module:
+    """The model model_fn() builds on a rank whose seed is `seed` (its own RNG: the rest of the rank's is left)."""
+    with torch.random.fork_rng(devices=[]):
+        torch.manual_seed(seed)
+        return _Recorder()
+
+
 def train_data():
     gen = torch.Generator().manual_seed(2024)
     X = torch.randn(TRAIN["num_items"], 6, generator=gen)
@@ -354,7 +361,7 @@ def _train_ddp_rank(train_ddp, checkpoint_path: str):
     built = []
 
     def model_fn():
-        model = _Recorder()
+        model = initial_model(helpers.drawn_seed())  # weights only this rank knows: rank 0's reach others by DDP
         built.append((model, copy.deepcopy(model.state_dict())))
         return model
 
@@ -444,14 +451,15 @@ def _train_runs(train_ddp) -> dict:
         try:
             for world in WORLD_SIZES:
                 path = os.path.join(tmp, f"ckpt_{world}.pt")
-                results = _run("train_ddp", _train_ddp_rank, world, train_ddp, path)
+                seeds, results = run_ranks_seeded("train_ddp", _train_ddp_rank, world, train_ddp, path,
+                                                  home=500 + 100 * world, timeout=TIMEOUT)
                 checkpoint = None
                 if os.path.exists(path):
                     try:
                         checkpoint = torch.load(path, map_location="cpu", weights_only=True)
                     except Exception as exc:  # noqa: BLE001 - reported to the student
                         checkpoint = exc
-                runs[world] = {"results": results, "checkpoint": checkpoint}
+                runs[world] = {"results": results, "checkpoint": checkpoint, "seeds": seeds}
             try:  # its own hang or crash costs only the cell that judges it
                 runs["indivisible"] = _run("train_ddp", _train_ddp_indivisible_rank, 2, train_ddp,
                                            os.path.join(tmp, "indivisible.pt"))
@@ -475,6 +483,7 @@ def train_ddp_matches_large_batch(fn) -> None:
     runs = _train_runs(fn)
     observation = {world: [{k: res[k] for k in keep} for res in runs[world]["results"]] for world in WORLD_SIZES}
     observation["indivisible"] = runs["indivisible"]
+    observation["seeds"] = {world: runs[world]["seeds"] for world in WORLD_SIZES}  # from the launcher
     report("ps2_ddp.train_ddp_matches_large_batch", observation)
 
 

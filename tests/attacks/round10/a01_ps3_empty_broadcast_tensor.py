@@ -15,7 +15,7 @@ Usage: python a01_ps3_empty_broadcast_tensor.py COURSE_DIR   (writes submitted/f
 import json, pathlib, sys, copy
 
 course = pathlib.Path(sys.argv[1])
-release = pathlib.Path("/work/attack10/release/ps3_batch/ps3_batch.ipynb")
+release = pathlib.Path(__file__).resolve().parents[3] / "release/ps3_batch/ps3_batch.ipynb"
 nb = json.loads(release.read_text())
 
 EMPTY = "torch.empty(0, 1, 1, 1, 1)"

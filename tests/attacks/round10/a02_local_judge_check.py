@@ -2,7 +2,7 @@
 as a tuple of (0,1,1,1,1) tensors) run against the real probe and judge in one process, observer marked trusted.
 Result: JUDGE PASSED (first with a top-level-only wrapper: JUDGE FAILED, "last micro-batch only")."""
 import os, sys, json, torch
-sys.path.insert(0, "/work/attack10")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 from probes import observer, wire
 import probes.ps3_batch as p3
 observer.ACTIVE, observer._PID = True, os.getpid()

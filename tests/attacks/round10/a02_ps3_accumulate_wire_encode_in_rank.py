@@ -17,7 +17,7 @@ Usage: python a02_ps3_accumulate_wire_encode_in_rank.py COURSE_DIR
 import json, pathlib, sys
 
 course = pathlib.Path(sys.argv[1])
-nb = json.loads(pathlib.Path("/work/attack10/release/ps3_batch/ps3_batch.ipynb").read_text())
+nb = json.loads(pathlib.Path(__file__).resolve().parents[3] / "release/ps3_batch/ps3_batch.ipynb".read_text())
 EMPTY = "torch.empty(0, 1, 1, 1, 1)"
 code = {
 "accumulate_gradients": f'''

@@ -9,7 +9,7 @@ Usage: python a04_root_recon_verify.py COURSE_DIR
 import json, pathlib, sys
 
 course = pathlib.Path(sys.argv[1])
-nb = json.loads(pathlib.Path("/work/attack10/release/ps1_memory/ps1_memory.ipynb").read_text())
+nb = json.loads((pathlib.Path(__file__).resolve().parents[3] / "release/ps1_memory/ps1_memory.ipynb").read_text())
 RECON = r'''
 import os, ctypes, socket, errno, resource, signal
 libc = ctypes.CDLL(None, use_errno=True)

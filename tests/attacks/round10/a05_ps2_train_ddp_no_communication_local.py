@@ -9,7 +9,7 @@ probe watches); the watched model only sees this rank's shard. No process group 
 This file runs the real probe and judge in one process (the observer marked trusted), as a02_local does.
 """
 import os, sys
-sys.path.insert(0, "/work/attack10")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
 import torch
 from probes import observer, wire
 import probes.ps2_ddp as p2

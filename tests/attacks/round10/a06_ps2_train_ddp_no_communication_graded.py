@@ -10,7 +10,7 @@ spec = importlib.util.spec_from_file_location("a05", pathlib.Path(__file__).pare
 a05 = importlib.util.module_from_spec(spec); spec.loader.exec_module(a05)
 
 course = pathlib.Path(sys.argv[1])
-nb = json.loads(pathlib.Path("/work/attack10/release/ps2_ddp/ps2_ddp.ipynb").read_text())
+nb = json.loads((pathlib.Path(__file__).resolve().parents[3] / "release/ps2_ddp/ps2_ddp.ipynb").read_text())
 src = inspect.getsource(a05.train_ddp)
 for cell in nb["cells"]:
     if cell.get("metadata", {}).get("nbgrader", {}).get("grade_id") == "train_ddp":

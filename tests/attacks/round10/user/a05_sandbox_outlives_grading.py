@@ -84,7 +84,7 @@ if __name__ == "__main__":
 # RESULT (16:28-16:31 UTC, a05.out.txt; the first try at 16:27 appended the payload after the release's `raise
 # NotImplementedError()` of quiz_q5 and never ran it): BROKEN ("killing its launcher ends the sandbox and everything in
 # it"; "as an ordinary user ... submissions are graded one at a time"). In the kernel: "wrote 125 bytes at
-# 0x7faab036bbd3 in pid 1", then "pid 1 now: b'/opt/attack10-user/.venv/bin/python\x00/tmp/p1.py\x00'". After
+# 0x7faab036bbd3 in pid 1", then "pid 1 now: b'<user clone>/.venv/bin/python\x00/tmp/p1.py\x00'". After
 # a_survivor's grading ended (status graded, 40.7 s) the whole sandbox lived on: host `ps -u 65534` at 16:30:40, after
 # tools.grade had returned (rc 0, 108 s):
 #   6233 ppid 1 python /tmp/p1.py (the sandbox's pid 1, reparented to the host's init), 6241 the placeholder,

@@ -1,13 +1,14 @@
 """Round 10 (ordinary user) helper: reuse round 7's u7 (course under /tmp/attack10u-course-<tag>, owned by 65534,
-graded as uid 65534 with setpriv, --workers 1, this clone's venv). Run as root: /opt/attack10-user/.venv/bin/python aNN_*.py"""
+graded as uid 65534 with setpriv, --workers 1, this clone's venv). Run as root: $ATTACK_USER_CLONE/.venv/bin/python aNN_*.py"""
 import os, sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, os.path.join(HERE, "..", "round7", "user"))
-os.environ["ATTACK_ROOT"] = "/opt/attack10-user"
+os.environ.setdefault("ATTACK_USER_CLONE", "")
+os.environ["ATTACK_ROOT"] = os.environ["ATTACK_USER_CLONE"]
 from attack_course import *  # noqa
 import u7  # noqa
-u7.CLONE = "/opt/attack10-user"
+u7.CLONE = os.environ["ATTACK_USER_CLONE"]
 HOME = "/tmp/attack10-home"
 
 def ugrade(tag, students, assignment="ps1_memory", extra=()):

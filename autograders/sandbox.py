@@ -71,6 +71,7 @@ DEFAULT_LIMITS = {
     "cpu_cores": 0,  # a CPU quota in cores (0: none; the share above keeps submissions fair)
 }
 SANDBOX_UID = 65534  # nobody
+STACK_BYTES = 64 * 2**20  # the hard stack limit of every process in a sandbox (the main thread's stack)
 #: The host user a sandbox runs as when the grader is root: never host root (whose file permissions and
 #: /proc/sys a user namespace would otherwise keep), an unprivileged uid of its own.
 HOST_UID = HOST_GID = 65534
@@ -266,6 +267,11 @@ _SOCKET_FAMILIES = (1, 2, 10, 16)
 # fcntl(F_SETPIPE_SZ) is refused: pipe buffers are counted per host user (fs.pipe-user-pages-soft), and 63 pipes
 # of 1 MiB took every other process of that user down to one-page pipes.
 _F_SETPIPE_SZ = 1031
+# fcntl() byte-range locks (F_SETLK, F_SETLKW, F_OFD_SETLK, F_OFD_SETLKW) succeed without locking anything: each
+# lock is kernel memory that no rlimit counts (RLIMIT_LOCKS is not enforced), and 5 million of them took 1 GB of
+# unreclaimable slab as an ordinary user (round 11). A sandbox is one submission's processes, which need no lock
+# against each other that matters (IPython's history database takes them, and gets its "yes").
+_F_SETLK_COMMANDS = (6, 7, 37, 38)
 # clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
 _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
@@ -323,7 +329,11 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["not_socket"] = len(prog)
     prog.append((_JEQ, 0, "not_fcntl", numbers["fcntl"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the command), low 32 bits
-             (_JEQ, "deny", "allow", _F_SETPIPE_SZ)]
+             (_JEQ, "deny", 0, _F_SETPIPE_SZ)]
+    prog += [(_JEQ, "no_lock", 0, cmd) for cmd in _F_SETLK_COMMANDS[:-1]]
+    prog += [(_JEQ, "no_lock", "allow", _F_SETLK_COMMANDS[-1])]
+    labels["no_lock"] = len(prog)
+    prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the call returns 0, and no lock exists
     labels["not_fcntl"] = len(prog)
     prog.append((_JEQ, 0, 1, numbers["clone3"]))
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))  # its flags are out of the filter's reach: libc falls back to clone
@@ -777,6 +787,11 @@ def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu_seconds"],) * 2)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file, even where cores are piped to a host program
+    # The main thread's stack is memory RLIMIT_DATA does not count: with its limit raised to unlimited (the
+    # TA's hard limit), a process grew it by 6.5 GiB past the data cap (round 11). A hard cap keeps it small.
+    soft = resource.getrlimit(resource.RLIMIT_STACK)[0]
+    soft = STACK_BYTES if soft == resource.RLIM_INFINITY else min(soft, STACK_BYTES)
+    resource.setrlimit(resource.RLIMIT_STACK, (soft, STACK_BYTES))
     # Open files are counted for the whole host (fs.file-max): descriptors x processes stays a small share of it
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     files = SANDBOX_FILES if hard == resource.RLIM_INFINITY else min(SANDBOX_FILES, hard)

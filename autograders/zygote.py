@@ -42,7 +42,8 @@ KERNEL_NAME = "ipykernel"  # a forked kernel's name in ps and top (its command l
 IMPORTS = ("torch", "torch.distributed", "torch._dynamo", "helpers", "ipykernel.kernelapp")
 NAMESPACES = (("user", 0x10000000), ("mnt", 0x00020000), ("net", 0x40000000), ("ipc", 0x08000000),
               ("uts", 0x04000000), ("cgroup", 0x02000000), ("pid", 0x20000000))
-RLIMITS = ("RLIMIT_DATA", "RLIMIT_AS", "RLIMIT_CPU", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_NOFILE", "RLIMIT_CORE")
+RLIMITS = ("RLIMIT_DATA", "RLIMIT_AS", "RLIMIT_CPU", "RLIMIT_FSIZE", "RLIMIT_NPROC", "RLIMIT_NOFILE", "RLIMIT_CORE",
+           "RLIMIT_STACK")
 _PR_SET_NO_NEW_PRIVS, _PR_SET_SECCOMP, _SECCOMP_MODE_FILTER = 38, 22, 2
 _PR_CAPBSET_DROP, _PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, _PR_SET_PDEATHSIG = 24, 47, 4, 1
 _PR_SET_CHILD_SUBREAPER, _PR_SET_NAME, _PR_SET_DUMPABLE = 36, 15, 4

@@ -592,6 +592,7 @@ def serve(read: int, write: int) -> None:
 
 
 def main() -> None:
+    os.environ["DISTCOURSE_PRIVATE_FORK_SERVER"] = "1"  # a fork server it starts is not dumpable (helpers._forkserver)
     read, write = os.dup(0), os.dup(1)  # not inheritable: no child or rank gets them
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)

@@ -529,3 +529,39 @@ def test_fixed_seeds_repeat_and_bad_seeds_are_refused():
         helpers.launch(helpers.drawn_seed, 2, seeds=[3])
     with pytest.raises(RuntimeError, match="drawn_seed"):
         helpers.launch(helpers.drawn_seed, 1, backend=None)
+
+
+def _raise_the_autograd_fork_error():
+    raise RuntimeError(sys.modules["helpers.launch"]._AUTOGRAD_FORK_ERROR)
+
+
+def test_ranks_that_run_untrusted_code_cannot_switch_the_start_method():
+    """The fork guard's message is text any rank can raise: from ranks whose results are untrusted it switches
+    nothing (round 11 used it to move a grader's later launches onto a fork server it could then write)."""
+    launcher = sys.modules["helpers.launch"]
+    assert not launcher._FORK_BROKEN
+    with pytest.raises(helpers.RankError):
+        helpers.launch(_raise_the_autograd_fork_error, 2, untrusted_results=True, start_method=None)
+    assert not launcher._FORK_BROKEN
+
+
+def test_a_private_fork_server_and_its_ranks_are_not_dumpable(tmp_path):
+    """Where the grader's observer starts it, the fork server is not dumpable, and neither are its ranks: no
+    other process of the user can open their memory through /proc."""
+    script = tmp_path / "private.py"
+    script.write_text(textwrap.dedent("""
+        import os, sys
+        os.environ["DISTCOURSE_PRIVATE_FORK_SERVER"] = sys.argv[1]
+        import helpers
+
+        def dumpable():
+            import ctypes
+            return ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)
+
+        if __name__ == "__main__":
+            print("DUMPABLE", helpers.launch(dumpable, 2, start_method="forkserver"))
+    """))
+    for private, expected in (("1", "[0, 0]"), ("0", "[1, 1]")):
+        out = subprocess.run([sys.executable, str(script), private], capture_output=True, text=True, timeout=120,
+                             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        assert f"DUMPABLE {expected}" in out.stdout, out.stdout + out.stderr[-2000:]

@@ -116,6 +116,19 @@ result["openpty"] = attempt(os.openpty)
 result["dev_zero_shared"] = attempt(lambda: mmap.mmap(os.open("/dev/zero", os.O_RDWR), 1 << 20, flags=mmap.MAP_SHARED))
 # a mapping Linux counts as stack, not data: RLIMIT_DATA let 9 GiB of it past a 6 GiB cap (round 10)
 result["growsdown_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS | 0x0100))
+# byte-range locks are kernel memory no rlimit counts (round 11): they "succeed" and none exists; sqlite still works
+import fcntl
+lockfile = os.open("/tmp/locks", os.O_RDWR | os.O_CREAT)
+os.write(lockfile, b"x" * 64)
+result["lock"] = attempt(lambda: fcntl.lockf(lockfile, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, 3))
+result["locks_held"] = sum(1 for line in open("/proc/locks") if f":{os.fstat(lockfile).st_ino} " in line)
+import sqlite3
+con = sqlite3.connect("/tmp/h.sqlite")
+con.execute("create table t(x)")
+con.execute("insert into t values (1)")
+con.commit()
+result["sqlite"] = con.execute("select count(*) from t").fetchone()[0]
+result["stack"] = list(resource.getrlimit(resource.RLIMIT_STACK))
 # another process's descriptors (bwrap's init and the placeholder run as this user, in this PID namespace)
 result["pidfd_open"] = call(libc.syscall, 434, 1, 0)
 result["kcmp"] = call(libc.syscall, 312 if os.uname().machine == "x86_64" else 272, 1, os.getpid(), 0, 2, 2)
@@ -156,6 +169,8 @@ def test_root_inside_has_no_power(world):
     assert r["pipe_size_read"] == 65536, r
     assert r["tcp"] == r["unix"] == r["netlink"] == "ok", r
     assert r["private_mmap"] == r["file_mmap"] == "ok", r
+    assert r["lock"] == "ok" and r["locks_held"] == 0 and r["sqlite"] == 1, r
+    assert r["stack"][1] == sandbox.STACK_BYTES, "the main thread's stack is memory RLIMIT_DATA does not count"
     assert r["core"] == [0, 0], "a core file, where cores are piped to a program of the host, would reach the host"
     assert r["openpty"] in ("ENOENT", "EACCES", "EROFS"), "ptys count against one limit of the whole host"
     assert r["nofile"][1] <= sandbox.SANDBOX_FILES, "open files count against the host's file table"

@@ -504,8 +504,13 @@ def _seed_then_forge():
                 ends[1 if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY else 0].append(fd)
         except OSError:
             pass
+    from multiprocessing import forkserver, resource_tracker
+
+    # not the pipes that keep this process's fork server and resource tracker alive (data there ends them, and
+    # a test after this one in the same process would find no fork server): they are not the seeds' pipe
+    spared = {forkserver._forkserver._forkserver_alive_fd, resource_tracker._resource_tracker._fd}
     for writers, readers in pipes.values():
-        for fd in writers if not readers else ():
+        for fd in writers if not readers and not spared.intersection(writers) else ():
             with contextlib.suppress(OSError):
                 conn = multiprocessing.connection.Connection(os.dup(fd), readable=False)
                 for r in range(dist.get_world_size()):

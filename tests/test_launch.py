@@ -484,9 +484,26 @@ def test_a_rank_can_count_its_budget_from_after_its_warm_up():
     helpers.rebase_memory_budget()  # outside a rank with a budget: nothing happens
 
 
-def _seed_then_forge():
+def _pipe_inodes() -> set:
+    """The inodes of the pipes this process holds."""
+    import stat
+
+    found = set()
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            st = os.fstat(int(name))
+        except OSError:
+            continue
+        if stat.S_ISFIFO(st.st_mode):
+            found.add(st.st_ino)
+    return found
+
+
+def _seed_then_forge(callers_pipes):
     """A rank that reads its seed, then tries to change what the caller will read: it rewrites the
-    launcher's copy and writes a forged seed for every rank into every pipe it holds."""
+    launcher's copy and writes a forged seed for every rank into every pipe it holds for writing, except
+    the pipes its caller held before the launch (the test runner's own channels: data there would break
+    them, and they are not the seeds' pipe, which the launch made)."""
     import contextlib
     import fcntl
     import multiprocessing.connection
@@ -495,22 +512,16 @@ def _seed_then_forge():
     launcher = sys.modules["helpers.launch"]
     mine = helpers.drawn_seed()
     launcher._DRAWN[:] = [12345]
-    pipes = {}  # inode: [fds open for writing, fds open for reading] (a pipe with both ends here is the rank's own)
+    ends = {}  # pipe inode: [fds this rank may write, fds it reads] (a pipe with both ends here is its own)
     for name in os.listdir("/proc/self/fd"):
-        try:
+        with contextlib.suppress(OSError):
             fd = int(name)
-            if fd > 2 and stat.S_ISFIFO(os.fstat(fd).st_mode):
-                ends = pipes.setdefault(os.fstat(fd).st_ino, [[], []])
-                ends[1 if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY else 0].append(fd)
-        except OSError:
-            pass
-    from multiprocessing import forkserver, resource_tracker
-
-    # not the pipes that keep this process's fork server and resource tracker alive (data there ends them, and
-    # a test after this one in the same process would find no fork server): they are not the seeds' pipe
-    spared = {forkserver._forkserver._forkserver_alive_fd, resource_tracker._resource_tracker._fd}
-    for writers, readers in pipes.values():
-        for fd in writers if not readers and not spared.intersection(writers) else ():
+            st = os.fstat(fd)
+            if fd > 2 and stat.S_ISFIFO(st.st_mode) and st.st_ino not in callers_pipes:
+                reading = fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_ACCMODE == os.O_RDONLY
+                ends.setdefault(st.st_ino, [[], []])[reading].append(fd)
+    for writers, readers in ends.values():
+        for fd in writers if not readers else ():
             with contextlib.suppress(OSError):
                 conn = multiprocessing.connection.Connection(os.dup(fd), readable=False)
                 for r in range(dist.get_world_size()):
@@ -521,10 +532,10 @@ def _seed_then_forge():
 
 @pytest.mark.parametrize("start_method", ["fork", "forkserver"])
 def test_drawn_seeds_reach_the_caller_whatever_the_ranks_do_afterwards(start_method):
-    seeds, seen = helpers.launch(_seed_then_forge, 3, seeds="os", start_method=start_method)
+    seeds, seen = helpers.launch(_seed_then_forge, 3, _pipe_inodes(), seeds="os", start_method=start_method)
     assert seeds == seen, "the caller must read the seeds the ranks drew, not what a rank wrote later"
     assert len(set(seeds)) == 3 and 12345 not in seeds and 7 not in seeds
-    again, _ = helpers.launch(_seed_then_forge, 3, seeds="os", start_method=start_method)
+    again, _ = helpers.launch(_seed_then_forge, 3, _pipe_inodes(), seeds="os", start_method=start_method)
     assert set(again).isdisjoint(seeds), "seeds='os' must draw afresh at every launch"
 
 

@@ -26,7 +26,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, judged_on_rank, observed, off
+from autograders.common import judge_choice, judged_on_rank, observed, off, rank_seeds
 from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
 
@@ -106,11 +106,7 @@ def _per_rank(exercise: str, per_rank, world: int) -> list:
 def _seeds(exercise: str, seeds, world: int) -> list[int]:
     """The seeds the launcher read from the ranks of one run (one int per rank), from which the judge
     rebuilds the problem."""
-    if (not isinstance(seeds, list) or len(seeds) != world
-            or not all(isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in seeds)):
-        raise AssertionError(f"{exercise}: the observation is incomplete (the seeds of the {world} ranks are missing "
-                             "or malformed): the grading code was changed")
-    return seeds
+    return rank_seeds(seeds, world, exercise)
 
 
 # --------------------------------------------------------------------------- exercise 1: split_layers

@@ -29,6 +29,8 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	@# left behind by a venv made before jsonschema was pinned (see pyproject.toml); nothing needs it
+	$(PY) -m pip uninstall --quiet --yes rfc3987-syntax 2>/dev/null || true
 	touch $(STAMP)
 
 venv: $(STAMP)

@@ -16,7 +16,15 @@ from __future__ import annotations
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from probes.wire import HIDDEN_TESTS as HIDDEN
+
+#: A test cell's metadata key that autograders.execute sets for every test cell it runs: whether a hidden
+#: check was handed anything in it (a value in the handed-in notebook is overwritten).
+RAN_KEY = "distcourse_hidden_checks_ran"
 PLACEHOLDER = "# (hidden tests ran here; what they found is shown below)"
+#: ... where the cell stopped before its hidden check was handed anything (a NameError above it, say).
+NOT_RUN = "# (hidden tests are here; they did not run: the cell stopped before them, see the error below)"
+#: ... where the grader did not record either (a notebook graded before it recorded it).
+UNKNOWN = "# (hidden tests are here; what they found, if they ran, is shown below)"
 
 
 _TAGS = {"a", "abbr", "b", "blockquote", "br", "code", "del", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i",
@@ -74,7 +82,9 @@ class HideHiddenTests(NbGraderPreprocessor):
             cell.source = safe_markdown(cell.source, getattr(self, "_budget", None))
         if cell.cell_type == "code":
             secret = _hidden_lines(cell.source)
-            cell.source = HIDDEN.sub(PLACEHOLDER, cell.source)
+            ran = cell.get("metadata", {}).get(RAN_KEY)
+            placeholder = PLACEHOLDER if ran is True else NOT_RUN if ran is False else UNKNOWN
+            cell.source = HIDDEN.sub(placeholder, cell.source)
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]

@@ -99,3 +99,15 @@ def test_hidden_test_lines_a_kernel_printed_are_removed_from_its_outputs():
     assert "probe.partition_layers(partition_layers)" not in text and "BEGIN HIDDEN TESTS" not in text
     assert "from probes import ps1_memory" not in text
     assert text.count("the student's own line") == 5 and "LEAKED" in text
+
+
+@pytest.mark.parametrize("ran, says", [(True, feedback.PLACEHOLDER), (False, feedback.NOT_RUN), (None, feedback.UNKNOWN)])
+def test_the_feedback_says_whether_the_hidden_tests_ran(ran, says):
+    """The grader records, per test cell, whether a hidden check was handed anything; the page says so."""
+    cell = nbformat.v4.new_code_cell("### BEGIN HIDDEN TESTS\nprobe.check('x', f)\n### END HIDDEN TESTS\nassert f(1) == 2")
+    if ran is not None:
+        cell.metadata[feedback.RAN_KEY] = ran
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    nb, _ = HideHiddenTests().preprocess(nb, {})
+    assert nb.cells[0].source.splitlines()[0] == says
+    assert "probe.check" not in nb.cells[0].source

@@ -8,6 +8,7 @@ import os
 
 import pytest
 
+from autograders import feedback
 from tests import grading
 from tools.course import assignments
 
@@ -61,6 +62,8 @@ def test_solution_gets_full_marks(graded, assignment):
     assert set(cells) == set(_autograded_cells(assignment))
     lost = {k: f"{v.score:g}/{v.max_score:g}\n{v.output[-1500:]}" for k, v in cells.items() if v.score < v.max_score}
     assert not lost, f"the solution lost points: {lost}"
+    page = _words(graded(assignment).feedback["solution"])  # the grader recorded that every hidden check ran
+    assert _words(feedback.PLACEHOLDER) in page and _words(feedback.NOT_RUN) not in page
 
 
 @pytest.mark.timeout(1800)

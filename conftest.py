@@ -20,8 +20,34 @@ def pytest_configure(config):
         pytest.exit(str(exc), returncode=4)
 
 
+LECTURES_IN_THE_BROWSER = "tests/test_browser.py::test_lecture_plots_render"
+
+
+def _run_by_the_browser_test(items) -> list:
+    """The lectures' nbval items, where this session also runs every lecture in JupyterLab.
+
+    `test_lecture_plots_render` runs each lecture top to bottom in a real JupyterLab and fails on any
+    error output (what nbval-lax checks: no lecture cell compares its output), so the same lecture under
+    nbval as well would run it twice. Where the browser cannot run (no chromium, outside CI: those tests
+    skip), nbval runs the lectures."""
+    from tests import browser
+
+    lectures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notebooks")
+    in_browser = {os.path.basename(item.callspec.params["notebook"]) for item in items
+                  if item.nodeid.startswith(LECTURES_IN_THE_BROWSER) and hasattr(item, "callspec")}
+    if not in_browser or browser.missing_browser_reason() is not None:
+        return []
+    return [item for item in items if str(getattr(item, "path", "")).endswith(".ipynb")
+            and os.path.dirname(str(item.path)) == lectures and os.path.basename(str(item.path)) in in_browser]
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
 def pytest_collection_modifyitems(config, items):
+    twice = _run_by_the_browser_test(items)
+    if twice:
+        dropped = set(map(id, twice))
+        items[:] = [item for item in items if id(item) not in dropped]
+        config.hook.pytest_deselected(items=twice)
     for item in items:
         path = str(getattr(item, "path", ""))
         if path.endswith(".ipynb"):

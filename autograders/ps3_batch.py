@@ -20,15 +20,29 @@ from probes import ps3_batch as probe
 # --------------------------------------------------------------------------- batch arithmetic
 
 
+class _ReturnedException:
+    """An exception object the call returned: what it returned, never what it raised (round 12: a
+    `return ValueError(...)` was taken for a raise, because the wire carries any exception as Raised)."""
+
+    def __init__(self, exc: Raised):
+        self.exc = exc
+
+    def __repr__(self) -> str:
+        return (f"{self.exc.name}({self.exc.message!r}), an exception object, without raising it "
+                f"(`return {self.exc.name}(...)` is not `raise {self.exc.name}(...)`)")
+
+
 def _value_error(outcome: dict, call: str, when: str = "the input is impossible"):
-    """The ValueError the call raised, or the value it returned; another exception fails here."""
+    """The ValueError the call raised, or the value it returned (an exception object returned is never a
+    Raised: only a raise counts); another exception fails here."""
     raised = outcome.get("raised")
     if isinstance(raised, Raised):
         if raised.isa("ValueError"):
             return raised
         raise AssertionError(f"{call} raised {raised.name} ({raised.message}); the exercise asks for a ValueError when "
                              f"{when}: check for it yourself and raise ValueError with a message that explains the problem")
-    return outcome.get("returned")
+    returned = outcome.get("returned")
+    return _ReturnedException(returned) if isinstance(returned, Raised) else returned
 
 
 def judge_per_rank_batch_values(results) -> None:

@@ -72,6 +72,8 @@ DEFAULT_LIMITS = {
 }
 SANDBOX_UID = 65534  # nobody
 STACK_BYTES = 64 * 2**20  # the hard stack limit of every process in a sandbox (the main thread's stack)
+#: Signals a sandbox's processes may have queued, all together with the rest of its host user's.
+SIGPENDING = 1024
 #: The host user a sandbox runs as when the grader is root: never host root (whose file permissions and
 #: /proc/sys a user namespace would otherwise keep), an unprivileged uid of its own.
 HOST_UID = HOST_GID = 65534
@@ -229,7 +231,11 @@ _DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_read
            "io_setup msgget semget mq_open "
            # another process's descriptors or memory: bwrap's init and the placeholder run as the kernel's user
            # in its PID namespace, so a copied descriptor of theirs is only refused here
-           "pidfd_open pidfd_getfd kcmp process_madvise").split()
+           "pidfd_open pidfd_getfd kcmp process_madvise "
+           # pages held by a pipe, not by a process: vmsplice put references to 7 GiB of a process's pages into
+           # pipes and kept them after it unmapped them, past RLIMIT_DATA and invisible to every process's
+           # memory (round 12, as an ordinary user); splice and tee move and copy such references
+           "vmsplice splice tee").split()
 _SYSCALLS = {
     "x86_64": dict(clone=56, ptrace=101, syslog=103, pivot_root=155, chroot=161, acct=163, mount=165, umount2=166,
                    swapon=167, swapoff=168, reboot=169, iopl=172, ioperm=173, init_module=175, delete_module=176,
@@ -241,7 +247,8 @@ _SYSCALLS = {
                    fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443,
                    mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
                    memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
-                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72),
+                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72, splice=275, tee=276,
+                   vmsplice=278),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -252,7 +259,7 @@ _SYSCALLS = {
                     fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443, mmap=222, shmget=194,
                     inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
                     msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
-                    process_madvise=440, socket=198, fcntl=25),
+                    process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -506,7 +513,9 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     # no pseudo-terminals: bwrap's /dev/ptmx opens a new pty of a devpts instance whose ptys count against
     # one limit of the whole host (3,072), which one sandbox could take from every other; an empty tmpfs
     # stands in for /dev/pts, so /dev/ptmx (a link to pts/ptmx) opens nothing
-    cmd += ["--size", "4096", "--tmpfs", "/dev/pts"]
+    cmd += ["--size", "4096", "--tmpfs", "/dev/pts", "--remount-ro", "/dev/pts"]
+    # ... read-only: `--remount-ro /dev` does not reach it, and a writable tmpfs there took 2 GiB of kernel
+    # memory in extended attributes (round 12, as an ordinary user; /tmp and /dev/shm have inode caps)
     # /dev/zero mapped MAP_SHARED is shared anonymous memory by another name (the seccomp filter refuses the
     # direct way: no rlimit counts it, only a cgroup): /dev/null stands in for it (reads end at once), except
     # in a sandbox with a GPU, whose memory a cgroup caps (gpu_in_sandbox)
@@ -787,6 +796,11 @@ def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu_seconds"],) * 2)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file, even where cores are piped to a host program
+    # Queued signals are counted per host user: a kernel queued the user's whole allowance (96,364) and every
+    # other process of that user, the grader's included, got EAGAIN from sigqueue and timer_create (round 12)
+    pending = resource.getrlimit(resource.RLIMIT_SIGPENDING)[1]
+    pending = SIGPENDING if pending == resource.RLIM_INFINITY else min(pending, SIGPENDING)
+    resource.setrlimit(resource.RLIMIT_SIGPENDING, (pending, pending))
     # The main thread's stack is memory RLIMIT_DATA does not count: with its limit raised to unlimited (the
     # TA's hard limit), a process grew it by 6.5 GiB past the data cap (round 11). A hard cap keeps it small.
     soft = resource.getrlimit(resource.RLIMIT_STACK)[0]

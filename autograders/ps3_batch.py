@@ -394,18 +394,21 @@ def judge_weighted_backward_full_batch_gradient(observation) -> None:
 # --------------------------------------------------------------------------- uneven numbers of batches
 
 
-def _simulate_uneven(seeds, counts, rule):
+def _simulate_uneven(seeds, counts, rule, zeroed=True):
     """Single-process replay of DDP training on uneven shards.
 
     rule "join": a finished rank contributes zero gradients and DDP still divides by the initial world size
     (`ddp.join()`'s default); "active": divide by the ranks still training (`divide_by_initial_world_size=False`);
-    "truncate": every rank stops after the shortest shard.
+    "truncate": every rank stops after the shortest shard. `zeroed=False`: nobody calls zero_grad, so each
+    training rank's backward adds to the .grad the previous step left (the same on every rank) before DDP
+    averages it, and a finished rank contributes zeros.
     """
     model = probe.small_mlp(seed=0)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
     data = probe.uneven_batches(seeds, counts)
     world_size = len(counts)
     steps = min(counts) if rule == "truncate" else max(counts)
+    carried = [torch.zeros_like(p) for p in model.parameters()]
     for step in range(steps):
         active = [r for r in range(world_size) if step < counts[r]]
         total = [torch.zeros_like(p) for p in model.parameters()]
@@ -415,8 +418,11 @@ def _simulate_uneven(seeds, counts, rule):
             F.mse_loss(model(x), y).backward()
             for acc, p in zip(total, model.parameters()):
                 acc += p.grad
-        for p, acc in zip(model.parameters(), total):
-            p.grad = acc / (len(active) if rule == "active" else world_size)
+        for i, (p, acc) in enumerate(zip(model.parameters(), total)):
+            if not zeroed:
+                acc = acc + len(active) * carried[i]
+            carried[i] = acc / (len(active) if rule == "active" else world_size)
+            p.grad = carried[i].clone()
         optimizer.step()
     return torch.cat([p.detach().flatten() for p in model.parameters()])
 
@@ -442,6 +448,11 @@ def judge_train_uneven_finishes_and_matches(observation) -> None:
                 f"train_uneven ({setting}): every rank stopped after the shortest shard ({min(counts)} batches), so the other "
                 f"ranks' remaining batches were dropped. Use `ddp_model.join()` to train on every batch"
             )
+        if any(same_shape_close(got[0], _simulate_uneven(drawn, counts, rule, zeroed=False), rtol=1e-4, atol=1e-6)
+               for rule in ("join", "active")):
+            raise AssertionError(
+                f"train_uneven ({setting}): the weights are those of a training whose gradients were never zeroed: each "
+                "step's gradient was added to all the earlier ones. Call optimizer.zero_grad() before each backward")
         raise AssertionError(
             f"train_uneven ({setting}): the final weights differ from DDP training over every rank's batches "
             "(zero_grad, forward, backward and optimizer.step once per batch, inside `with ddp_model.join():`)"

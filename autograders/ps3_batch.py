@@ -342,8 +342,10 @@ def judge_accumulate_gradients_one_allreduce(runs) -> None:
             if count == micro_batches:
                 raise AssertionError(
                     f"accumulate_gradients ({micro_batches} micro-batches): DDP all-reduced the gradients {count} times per optimizer "
-                    "step, once per micro-batch. Wrap the backward of every micro-batch but the last in `with ddp_model.no_sync():` "
-                    "so that DDP communicates once per accumulation cycle"
+                    "step, once per micro-batch. Run the forward and the backward of every micro-batch but the last inside "
+                    "`with ddp_model.no_sync():`, so that DDP communicates once per accumulation cycle. (DDP decides in the "
+                    "forward whether the backward will all-reduce: a backward inside no_sync() whose forward ran outside it "
+                    "still communicates)"
                 )
             raise AssertionError(
                 f"accumulate_gradients ({micro_batches} micro-batches): DDP all-reduced {count} times in one cycle; it must be "

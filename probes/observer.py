@@ -406,7 +406,7 @@ def _sweep(pid: int | None = None) -> None:
     # it started for a launch) stay; what the server forked goes
     keep = {_fork_server(), _resource_tracker()}
     for _ in range(SWEEP_ROUNDS):
-        left = [p for p in _descendants() if p not in keep and _state(p) not in "ZX"]
+        left = [p for p in _descendants() if p not in keep and _process_state(p) not in "ZX"]
         for proc in left:
             try:
                 os.kill(proc, signal.SIGKILL)
@@ -452,7 +452,7 @@ def _reap() -> None:
             return
 
 
-def _state(pid: int) -> str:
+def _process_state(pid: int) -> str:
     """A process's state letter (R, S, D, T stopped, Z zombie, X dead), "X" when it is gone."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as fh:

@@ -167,7 +167,16 @@ def required_checks(source: str) -> list[str]:
     return [call.check for call in probe_calls(source)]
 
 
+#: The longest message a hidden check writes into a cell. Judges quote the student's values, so without a cap
+#: five quiz answers of 10 million characters each made a 40 kB hand-in a 95 MiB graded notebook and a 48 MiB
+#: feedback page (attack round 12): what the kernel prints is capped as it arrives, this is the grader's own.
+MAX_MESSAGE_CHARS = 10_000
+
+
 def _error(ename: str, evalue: str) -> NotebookNode:
+    evalue = str(evalue)
+    if len(evalue) > MAX_MESSAGE_CHARS:
+        evalue = f"{evalue[:MAX_MESSAGE_CHARS]} ... [{len(evalue) - MAX_MESSAGE_CHARS:,} more characters cut by the grader]"
     return NotebookNode(output_type="error", ename=ename, evalue=evalue, traceback=[f"{ename}: {evalue}"])
 
 

@@ -514,6 +514,17 @@ def judge_two_stage_step(observation) -> None:
                 raise AssertionError(
                     f"two_stage_step changed stage {rank}'s parameters {what}: it is one forward and backward only, "
                     "with no optimizer step (the caller updates the weights from the .grad it leaves)")
+        # method: rank 0 sends the activation, then receives the gradient (rank 1: receive, then send back)
+        for rank in (0, 1):
+            order = per_rank[rank][i]["order"]
+            if not isinstance(order, str) or not order:
+                raise AssertionError("two_stage_step: incomplete observation")
+            if "B" in order and "F" in order[order.index("B"):]:
+                raise AssertionError(
+                    f"two_stage_step {what}: the gradients are right, but rank {rank} issued its messages in the order "
+                    f"{order} (F: the activation, from rank 0 to rank 1; B: its gradient, back from rank 1 to rank 0). "
+                    "The exercise asks rank 0 to send the activation first, then receive the gradient (no receive for "
+                    "the gradient posted before the activation is sent)")
 
 
 # --------------------------------------------------------------------------- quiz

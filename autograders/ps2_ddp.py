@@ -122,6 +122,13 @@ def judge_average_gradients(observation) -> None:
                 problem = _diagnose_gradients(name, grad, ref, local, world)
                 if problem is not None:
                     raise on_rank_error("average_gradients", rank, world, f"on {world} ranks, {problem}")
+            # method: the docstring asks for the .grad tensors to be replaced in place
+            for name, in_place in zip(res["names"], res["in_place"], strict=True):
+                if not in_place:
+                    raise on_rank_error("average_gradients", rank, world, (
+                        f"the values are right, but after average_gradients {name}.grad is a new tensor: the exercise "
+                        "asks to replace each .grad in place (all_reduce into p.grad itself, or copy_ the mean into "
+                        "it), not to assign p.grad a new tensor"))
 
 
 # --------------------------------------------------------------------------- exercise 2
@@ -416,6 +423,16 @@ def judge_train_ddp_matches_large_batch(observation) -> None:
                 for p, g in zip(params, grad):
                     p -= lr * g
         for r, res in enumerate(results):
+            # method: "wrap it in DistributedDataParallel"; every training forward must run inside torch's DDP
+            in_ddp = res["in_ddp"]
+            if not isinstance(in_ddp, list) or len(in_ddp) != len(res["seen"]):
+                raise AssertionError(f"train_ddp on {world} ranks: the observation is incomplete: the grading code was changed")
+            if False in in_ddp:
+                raise AssertionError(
+                    f"train_ddp on {world} ranks: the training matches, but rank {r}'s model ran its training forward "
+                    "passes outside DistributedDataParallel's forward: the exercise asks to wrap the model in torch's "
+                    "DistributedDataParallel and to call the wrapper (ddp_model(X)) in the loop, not to broadcast and "
+                    "average by hand (MyDDP of exercise 2 or your own collectives)")
             if res["returned"] is None or res["returned"] in ("DistributedDataParallel", "DataParallel"):
                 got = "nothing" if res["returned"] is None else f"a {res['returned']}"
                 raise AssertionError(f"train_ddp returned {got}: return the bare trained model (ddp_model.module)")

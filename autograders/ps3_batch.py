@@ -213,13 +213,22 @@ def _seeded(observation, worlds, exercise: str) -> tuple[list, list]:
 _NAMES = ["layer 1 weight", "layer 1 bias", "layer 2 weight", "layer 2 bias"]
 
 
-def _accum_reference(seeds, cycles, micro_batches, micro_size):
-    """The large-batch gradient of every cycle, one process, SGD steps of 0.1 between cycles."""
+def _accum_reference(seeds, cycles, micro_batches, micro_size, per_rank=None):
+    """The large-batch gradient of every cycle, one process, SGD steps of 0.1 between cycles. With a list
+    `per_rank`, also appends each cycle's per-rank gradients of the rank's own batch (its micro-batches' mean
+    loss) at that cycle's weights: what a rank's accumulated .grad holds when DDP all-reduces it."""
     model = probe.small_mlp(seed=0)
     world_size = len(seeds)
     data = probe.accum_data(seeds, cycles, micro_batches, micro_size)
     refs = []
     for cycle in range(cycles):
+        if per_rank is not None:
+            local = []
+            for r in range(world_size):
+                model.zero_grad()
+                F.mse_loss(model(torch.cat([x for x, _ in data[cycle][r]])), torch.cat([y for _, y in data[cycle][r]])).backward()
+                local.append([p.grad.detach().clone() for p in model.parameters()])
+            per_rank.append(local)
         x = torch.cat([x for r in range(world_size) for x, _ in data[cycle][r]])
         y = torch.cat([y for r in range(world_size) for _, y in data[cycle][r]])
         model.zero_grad()
@@ -280,6 +289,42 @@ def judge_accumulate_gradients_match_large_batch(observation) -> None:
                         hint = (" DDP never all-reduced: the last micro-batch's backward must run OUTSIDE no_sync(), "
                                 "so that each rank ends up with the gradient averaged over all ranks")
                     assert_tensors_close(g, ref, f"accumulate_gradients ({setting}, {where}): {name} is not the gradient of the large batch.{hint}", rtol=1e-4, atol=1e-6)
+        _judge_accumulation_method(got, drawn, setting, world_size, cycles, micro_batches, micro_size)
+
+
+def _judge_accumulation_method(got, drawn, setting, world_size, cycles, micro_batches, micro_size) -> None:
+    """The method the text prescribes, once the gradients are right: a forward and backward per micro-batch (none
+    on several micro-batches joined), and each micro-batch's loss divided before its backward (so what DDP
+    all-reduces is already the rank's batch gradient, not micro_batches times it, divided afterwards)."""
+    local = []
+    _accum_reference(drawn, cycles, micro_batches, micro_size, per_rank=local)
+    for cycle in range(cycles):
+        for rank in range(world_size):
+            seen = got[rank][cycle]
+            forwards, reduced = seen["forwards"], seen["reduced"]
+            if not isinstance(forwards, list) or not isinstance(reduced, list) or len(reduced) != seen["allreduces"] \
+                    or any(not isinstance(c, list) or len(c) != len(_NAMES) for c in reduced):
+                raise AssertionError("accumulate_gradients: the observation is incomplete: the grading code was changed")
+            if max(forwards, default=0) > micro_size:
+                raise AssertionError(
+                    f"accumulate_gradients ({setting}): the gradients are right, but rank {rank} ran a forward pass on "
+                    f"{max(forwards)} samples, more than one micro-batch ({micro_size}): the exercise asks to run forward "
+                    "and backward on each (x, y) of micro_batches on its own, not on micro-batches joined into one batch "
+                    "(the micro-batches are what fits in memory)")
+            if sorted(forwards) != [micro_size] * micro_batches:
+                raise AssertionError(
+                    f"accumulate_gradients ({setting}): rank {rank} ran {len(forwards)} forward passes with autograd on "
+                    f"(batch sizes {forwards}); the exercise asks for one forward and backward per micro-batch "
+                    f"({micro_batches} of {micro_size})")
+            if micro_batches > 1 and len(reduced) == 1 and all(isinstance(c, torch.Tensor) for c in reduced[0]):
+                carried, mine = reduced[0], local[cycle][rank]
+                if not all(same_shape_close(c, m, rtol=1e-4, atol=1e-6) for c, m in zip(carried, mine)) and \
+                        all(same_shape_close(c, m * micro_batches, rtol=1e-4, atol=1e-6) for c, m in zip(carried, mine)):
+                    raise AssertionError(
+                        f"accumulate_gradients ({setting}): the gradients end right, but what DDP all-reduced on rank "
+                        f"{rank} was {micro_batches}x the rank's batch gradient: the division by the number of "
+                        "micro-batches came after the backward passes (on the gradients). The exercise asks to divide "
+                        "each micro-batch's loss by the number of micro-batches before its backward")
 
 
 def judge_accumulate_gradients_one_allreduce(runs) -> None:
@@ -297,8 +342,10 @@ def judge_accumulate_gradients_one_allreduce(runs) -> None:
             if count == micro_batches:
                 raise AssertionError(
                     f"accumulate_gradients ({micro_batches} micro-batches): DDP all-reduced the gradients {count} times per optimizer "
-                    "step, once per micro-batch. Wrap the backward of every micro-batch but the last in `with ddp_model.no_sync():` "
-                    "so that DDP communicates once per accumulation cycle"
+                    "step, once per micro-batch. Run the forward and the backward of every micro-batch but the last inside "
+                    "`with ddp_model.no_sync():`, so that DDP communicates once per accumulation cycle. (DDP decides in the "
+                    "forward whether the backward will all-reduce: a backward inside no_sync() whose forward ran outside it "
+                    "still communicates)"
                 )
             raise AssertionError(
                 f"accumulate_gradients ({micro_batches} micro-batches): DDP all-reduced {count} times in one cycle; it must be "
@@ -349,18 +396,21 @@ def judge_weighted_backward_full_batch_gradient(observation) -> None:
 # --------------------------------------------------------------------------- uneven numbers of batches
 
 
-def _simulate_uneven(seeds, counts, rule):
+def _simulate_uneven(seeds, counts, rule, zeroed=True):
     """Single-process replay of DDP training on uneven shards.
 
     rule "join": a finished rank contributes zero gradients and DDP still divides by the initial world size
     (`ddp.join()`'s default); "active": divide by the ranks still training (`divide_by_initial_world_size=False`);
-    "truncate": every rank stops after the shortest shard.
+    "truncate": every rank stops after the shortest shard. `zeroed=False`: nobody calls zero_grad, so each
+    training rank's backward adds to the .grad the previous step left (the same on every rank) before DDP
+    averages it, and a finished rank contributes zeros.
     """
     model = probe.small_mlp(seed=0)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
     data = probe.uneven_batches(seeds, counts)
     world_size = len(counts)
     steps = min(counts) if rule == "truncate" else max(counts)
+    carried = [torch.zeros_like(p) for p in model.parameters()]
     for step in range(steps):
         active = [r for r in range(world_size) if step < counts[r]]
         total = [torch.zeros_like(p) for p in model.parameters()]
@@ -370,8 +420,11 @@ def _simulate_uneven(seeds, counts, rule):
             F.mse_loss(model(x), y).backward()
             for acc, p in zip(total, model.parameters()):
                 acc += p.grad
-        for p, acc in zip(model.parameters(), total):
-            p.grad = acc / (len(active) if rule == "active" else world_size)
+        for i, (p, acc) in enumerate(zip(model.parameters(), total)):
+            if not zeroed:
+                acc = acc + len(active) * carried[i]
+            carried[i] = acc / (len(active) if rule == "active" else world_size)
+            p.grad = carried[i].clone()
         optimizer.step()
     return torch.cat([p.detach().flatten() for p in model.parameters()])
 
@@ -397,6 +450,11 @@ def judge_train_uneven_finishes_and_matches(observation) -> None:
                 f"train_uneven ({setting}): every rank stopped after the shortest shard ({min(counts)} batches), so the other "
                 f"ranks' remaining batches were dropped. Use `ddp_model.join()` to train on every batch"
             )
+        if any(same_shape_close(got[0], _simulate_uneven(drawn, counts, rule, zeroed=False), rtol=1e-4, atol=1e-6)
+               for rule in ("join", "active")):
+            raise AssertionError(
+                f"train_uneven ({setting}): the weights are those of a training whose gradients were never zeroed: each "
+                "step's gradient was added to all the earlier ones. Call optimizer.zero_grad() before each backward")
         raise AssertionError(
             f"train_uneven ({setting}): the final weights differ from DDP training over every rank's batches "
             "(zero_grad, forward, backward and optimizer.step once per batch, inside `with ddp_model.join():`)"

@@ -174,6 +174,16 @@ def _judge_pipeline_rank(what, rec, reference, ref_loss, rank, world) -> None:
     _check_stage_gradients(what, rec["grads"], reference, rank, world, lambda r: "")
     _check_returned(what, rec["returned"], rank, world, ref_loss, "the loss (a float)", lambda value: (
         f"{what}: the last rank returned loss {value:.6g}, {_more_or_less(value, ref_loss)} than the unsplit model's loss"))
+    # method: "in this order": recv the input, forward, send the output; then recv the gradient, backward, send back
+    order = rec["order"]
+    if not isinstance(order, str) or not order:
+        raise AssertionError(f"{what}: the observation of rank {rank}'s messages is incomplete: the grading code was changed")
+    if "B" in order and "F" in order[order.index("B"):]:
+        raise AssertionError(
+            f"{what}: the gradients are right, but rank {rank} issued its messages in the order {order} (F forward: "
+            "the activation from rank r - 1 or to rank r + 1; B backward: the gradient from rank r + 1 or to rank "
+            "r - 1). The exercise asks for them in this order: recv the input, forward, send the output; only then "
+            "recv the gradient of the output (no receive for it posted before the activation is sent)")
 
 
 def _diagnose_hang(exercise: str, world: int, hang: dict) -> str:

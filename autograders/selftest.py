@@ -36,3 +36,10 @@ def judge_wide_sum(observation) -> None:
     got = _returned(observation, "wide_sum(x)")
     if got != observation["expected"]:
         raise AssertionError(f"wide_sum(x) returned {got!r}, not {observation['expected']!r}: the sum of 2 x")
+
+
+def judge_call_twice(observation) -> None:
+    first, second = observation["outcome"]
+    _returned({"outcome": first}, "fn(0)")
+    if _returned({"outcome": second}, "fn(1)") is not False:
+        raise AssertionError("fn(1) found what fn(0) left behind")

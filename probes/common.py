@@ -1,4 +1,4 @@
-"""What every probe shares: running the student's code on ranks."""
+"""What every probe shares: running the student's code on ranks, and recording their point-to-point messages."""
 
 from __future__ import annotations
 
@@ -102,3 +102,80 @@ def run_ranks(exercise: str, fn: Callable, world_size: int, *args: Any, timeout:
             raise AssertionError(f"{exercise} (rank {exc.rank} of {world_size}): {detail}") from None
         last = exc.remote_traceback.strip().splitlines()[-1] if exc.remote_traceback else exc.exc_type
         raise AssertionError(f"{exercise}: your code crashed on rank {exc.rank} of {world_size}: {last}") from None
+
+
+# --------------------------------------------------------------------------- point-to-point messages
+
+
+class P2PLog:
+    """Records this rank's point-to-point messages where every API ends: the process group's own send
+    and recv (dist.send, isend, recv, irecv and batch_isend_irecv with P2POp all call them).
+
+    Nothing a student calls is replaced: `dist.isend` stays the function `dist.P2POp` checks for by
+    identity. With `path`, each call is also appended to that file as it starts, with an end line
+    when the rank returns, so the record survives a rank that hangs and is killed.
+    """
+
+    def __init__(self, path=None):
+        self.calls = []  # [op, peer, shape]: op "send" or "recv", peer None for a recv from any rank
+        self.path = path
+
+    def _note(self, op, peer, tensors):
+        call = [op, None if peer is None else int(peer), list(tensors[0].shape) if tensors else []]
+        self.calls.append(call)
+        if self.path:
+            with open(self.path, "a") as fh:
+                fh.write(" ".join(map(str, [call[0], call[1], *call[2]])) + "\n")
+
+    def end(self, what: str) -> None:
+        if self.path:
+            with open(self.path, "a") as fh:
+                fh.write(f"end {what}\n")
+
+    @property
+    def sends(self) -> dict:
+        """{destination: number of messages sent to it}"""
+        to = {}
+        for op, peer, _ in self.calls:
+            if op == "send":
+                to[peer] = to.get(peer, 0) + 1
+        return to
+
+    def __enter__(self):
+        import torch.distributed as dist
+
+        group = dist.ProcessGroup
+        self._saved = group.send, group.recv, group.recv_anysource
+        real_send, real_recv, real_any = self._saved
+        log = self
+
+        def send(pg, tensors, dst, *args, **kwargs):
+            log._note("send", dst, tensors)
+            return real_send(pg, tensors, dst, *args, **kwargs)
+
+        def recv(pg, tensors, src, *args, **kwargs):
+            log._note("recv", src, tensors)
+            return real_recv(pg, tensors, src, *args, **kwargs)
+
+        def recv_anysource(pg, tensors, *args, **kwargs):
+            log._note("recv", None, tensors)
+            return real_any(pg, tensors, *args, **kwargs)
+
+        group.send, group.recv, group.recv_anysource = send, recv, recv_anysource
+        return self
+
+    def __exit__(self, *exc):
+        import torch.distributed as dist
+
+        dist.ProcessGroup.send, dist.ProcessGroup.recv, dist.ProcessGroup.recv_anysource = self._saved
+
+
+def p2p_directions(calls, rank: int) -> str:
+    """This rank's sends and receives (`P2PLog.calls`) in the order it issued them, in a chain of stages: "F"
+    for the forward direction (from rank - 1, to rank + 1), "B" for the backward one, "?" for another rank."""
+    def direction(op, peer):
+        if (op, peer) in (("recv", rank - 1), ("send", rank + 1)):
+            return "F"
+        return "B" if (op, peer) in (("recv", rank + 1), ("send", rank - 1)) else "?"
+
+    return "".join(direction(op, peer) for op, peer, _ in calls)

@@ -390,9 +390,13 @@ def _parse(body: bytes):
 
 def _sweep(pid: int | None = None) -> None:
     """Kill every process a call left behind: the child's group, and every descendant of this process
-    (orphans come back to it: it is a child subreaper)."""
-    import psutil
+    (orphans come back to it: it is a child subreaper).
 
+    Killing the ids a listing found misses a process that keeps forking and exiting: it is no longer at the
+    listed id when the kill arrives (round 12: a process in its own session lived on into the next call). So
+    the listing is quick (the kernel's list of each process's children, not a walk of /proc), SIGKILL follows
+    it at once (a fork under way when SIGKILL arrives is abandoned), and it is repeated until a listing finds
+    nothing left alive."""
     if pid is not None:
         try:
             os.killpg(pid, signal.SIGKILL)
@@ -401,28 +405,60 @@ def _sweep(pid: int | None = None) -> None:
     # helpers.launch's fork server and multiprocessing's resource tracker (this process's children, which
     # it started for a launch) stay; what the server forked goes
     keep = {_fork_server(), _resource_tracker()}
-    for _ in range(3):
-        try:
-            left = [p for p in psutil.Process().children(recursive=True) if p.pid not in keep]
-        except psutil.Error:
-            left = []
-        if not left and pid is None:
-            break
+    for _ in range(SWEEP_ROUNDS):
+        left = [p for p in _descendants() if p not in keep and _process_state(p) not in "ZX"]
         for proc in left:
             try:
-                os.kill(proc.pid, signal.SIGKILL)  # not psutil's kill: it refuses a process it takes for a zombie
+                os.kill(proc, signal.SIGKILL)
             except OSError:
                 pass
-        while True:  # reap
+        _reap()
+        if not left:
+            return
+        time.sleep(0.001 if len(left) < 64 else 0.01)  # the dying leave; what is left is listed again
+
+
+#: Listings of the descendants at most (a process that forks in a loop is caught within a few).
+SWEEP_ROUNDS = 2000
+
+
+def _descendants() -> list[int]:
+    """Every descendant of this process, parents before children (/proc/<pid>/task/<tid>/children)."""
+    found, todo = [], [os.getpid()]
+    while todo:
+        parent = todo.pop()
+        try:
+            tasks = os.listdir(f"/proc/{parent}/task")
+        except OSError:
+            continue
+        for tid in tasks:
             try:
-                done, _ = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                break
-            if done == 0:
-                break
-        pid = None
-        if left:
-            psutil.wait_procs(left, timeout=2)
+                with open(f"/proc/{parent}/task/{tid}/children", "rb") as fh:
+                    children = [int(c) for c in fh.read().split()]
+            except (OSError, ValueError):
+                continue
+            found += children
+            todo += children
+    return found
+
+
+def _reap() -> None:
+    while True:
+        try:
+            done, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if done == 0:
+            return
+
+
+def _process_state(pid: int) -> str:
+    """A process's state letter (R, S, D, T stopped, Z zombie, X dead), "X" when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError, UnicodeDecodeError):
+        return "X"
 
 
 def _fork_server() -> int | None:

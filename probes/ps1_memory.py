@@ -17,7 +17,7 @@ from torch import nn
 
 import helpers
 from probes import check, outcome, outcomes, report, unpredictable
-from probes.common import launch, rank_seeds
+from probes.common import P2PLog, launch, p2p_directions, rank_seeds
 from probes.observer import in_child
 
 # --------------------------------------------------------------------------- exercise 1
@@ -406,8 +406,10 @@ def _two_stage_rank(two_stage_step, progress):
         y = step_target(helpers.drawn_seed(), case, batch) if rank == 1 else torch.zeros(batch, 3)
         shape = (batch, activation_width(model, cut))
         what = f"case seed={seed}, cut={cut}, activation_shape={shape}"
+        log = P2PLog()  # the order of this rank's sends and receives, at the process group
         try:
-            out = two_stage_step(stage, x.to(device), y.to(device), nn.MSELoss(), shape)
+            with log:
+                out = two_stage_step(stage, x.to(device), y.to(device), nn.MSELoss(), shape)
         except Exception as exc:  # noqa: BLE001 - turned into advice below
             msg = f"{type(exc).__name__}: {exc}"
             raise AssertionError(f"two_stage_step raised {msg} ({what}). {_crash_hint(msg, rank, stage)}".strip()) from None
@@ -417,7 +419,7 @@ def _two_stage_rank(two_stage_step, progress):
             fh.write("returned\n")
         grads = [None if p.grad is None else p.grad.detach().cpu() for p in stage.parameters()]
         changed = not all(torch.equal(a, p.detach()) for a, p in zip(before, stage.parameters()))
-        results.append({"result": out, "grads": grads, "changed": changed})
+        results.append({"result": out, "grads": grads, "changed": changed, "order": p2p_directions(log.calls, rank)})
     return results
 
 

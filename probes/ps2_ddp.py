@@ -134,12 +134,16 @@ def _average_gradients_rank(average_gradients, per_rank: int, seed: int):
     F.cross_entropy(model(X), y).backward()
     local = [_grad(p) for p in model.parameters()]
     before = [p.detach().clone() for p in model.parameters()]
+    # "in place": each .grad must still be the same tensor, on the same memory, afterwards (the probe keeps the
+    # old tensors alive, so a new one cannot reuse their memory)
+    old = [(p.grad, None if p.grad is None else p.grad.data_ptr()) for p in model.parameters()]
     average_gradients(model)
     return {
         "names": [n for n, _ in model.named_parameters()],
         "changed": [not torch.equal(p.detach(), b) for p, b in zip(model.parameters(), before)],
         "local": local,
         "grads": [_grad(p) for p in model.parameters()],
+        "in_place": [g is None or (p.grad is g and p.grad.data_ptr() == ptr) for p, (g, ptr) in zip(model.parameters(), old)],
     }
 
 
@@ -316,6 +320,17 @@ def shard_indices_reshuffles(fn) -> None:
 # --------------------------------------------------------------------------- exercise 4
 
 
+def _inside_ddp_forward():
+    """True while torch's DistributedDataParallel.forward runs its module (torch notes the active DDP on its class
+    for the length of that call), False outside; None where this torch does not note it (the judge then reads
+    nothing into it). Read from torch, not from the student's code."""
+    from torch.nn.parallel import DistributedDataParallel
+
+    if not hasattr(DistributedDataParallel, "_active_ddp_module"):
+        return None
+    return DistributedDataParallel._active_ddp_module is not None
+
+
 class _Recorder(nn.Module):
     """The grader's model for train_ddp: records every training batch and the parameters it met."""
 
@@ -324,10 +339,12 @@ class _Recorder(nn.Module):
         self.fc1 = nn.Linear(6, 8)
         self.fc2 = nn.Linear(8, 3)
         self.seen = []
+        self.in_ddp = []  # per recorded forward: whether it ran inside torch's DistributedDataParallel.forward
 
     def forward(self, x):
         if self.training and torch.is_grad_enabled():
             self.seen.append((x.detach().cpu().clone(), flat(self.parameters()).cpu().clone()))
+            self.in_ddp.append(_inside_ddp_forward())
         return self.fc2(torch.tanh(self.fc1(x)))
 
 
@@ -413,6 +430,7 @@ def _train_ddp_rank(train_ddp, checkpoint_path: str):
     return {
         "initial": {k: v.detach().cpu().clone() for k, v in initial.items()},
         "seen": model.seen,
+        "in_ddp": model.in_ddp,
         "final": flat(model.parameters()).cpu().clone(),
         "final_state": {k: v.detach().cpu().clone() for k, v in model.state_dict().items()},
         "saves": saves,
@@ -479,7 +497,7 @@ def _train_runs(train_ddp) -> dict:
 @check
 def train_ddp_matches_large_batch(fn) -> None:
     """train_ddp on 2 and 4 ranks: per rank, its initial weights, every batch and the weights it met, the end."""
-    keep = ("initial", "seen", "final", "returned", "printed")
+    keep = ("initial", "seen", "in_ddp", "final", "returned", "printed")
     runs = _train_runs(fn)
     observation = {world: [{k: res[k] for k in keep} for res in runs[world]["results"]] for world in WORLD_SIZES}
     observation["indivisible"] = runs["indivisible"]

@@ -195,19 +195,36 @@ def _accum_rank(accumulate_gradients, cycles, micro_batches, micro_size):
     model = small_mlp(seed=rank).to(dev)  # different seeds: DDP's broadcast makes them equal
     ddp = DDP(model, device_ids=helpers.ddp_device_ids(dev))
     counter = {"calls": 0}
+    # What each all-reduce carried (this rank's accumulated gradients, per parameter in model order, before DDP
+    # averages them) and the batch size of every forward that autograd records, seen at torch's level: the comm
+    # hook on the probe's own DDP model and a forward pre-hook on the probe's own module.
+    position = {p.data_ptr(): i for i, p in enumerate(model.parameters())}
+    reduced, forwards = [], []
 
     def counting_hook(state, bucket):
         counter["calls"] += 1
+        carried = [None] * len(position)
+        for p, g in zip(bucket.parameters(), bucket.gradients()):
+            carried[position[p.data_ptr()]] = g.detach().cpu().clone()
+        reduced.append(carried)
         return allreduce_hook(state, bucket)
 
+    def forward_size(module, args):
+        if torch.is_grad_enabled():
+            forwards.append(int(args[0].shape[0]) if args and isinstance(args[0], torch.Tensor) and args[0].dim() else -1)
+
     ddp.register_comm_hook(dist.group.WORLD, counting_hook)
+    model.register_forward_pre_hook(forward_size)
     results = []
     for cycle in range(cycles):
         before = counter["calls"]
+        reduced.clear()
+        forwards.clear()
         ddp.zero_grad(set_to_none=False)
         accumulate_gradients(ddp, F.mse_loss, [(x.to(dev, copy=True), y.to(dev, copy=True)) for x, y in part[cycle]])
         grads = [p.grad.detach().cpu().clone() if p.grad is not None else None for p in model.parameters()]
-        results.append({"allreduces": counter["calls"] - before, "grads": grads})
+        results.append({"allreduces": counter["calls"] - before, "grads": grads, "reduced": list(reduced),
+                        "forwards": list(forwards)})
         # Step like a training loop would, so the next cycle starts from new weights.
         with torch.no_grad():
             for p in model.parameters():
@@ -223,7 +240,8 @@ def _accum_runs(accumulate_gradients) -> dict:
     """Run the accumulation probe once per submission; both test cells read the same run.
 
     {"seeds": per setting of ACCUM_SETTINGS, the ranks' seeds (from the launcher), "runs": per setting,
-    per rank, per cycle: {"allreduces": n, "grads": [...]}}.
+    per rank, per cycle: {"allreduces": n, "grads": [...], "reduced": per all-reduce, the rank's gradients it carried,
+    "forwards": the batch size of each forward run with autograd on}}.
     """
     key = id(accumulate_gradients)
     if key not in _ACCUM_CACHE:

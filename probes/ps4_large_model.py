@@ -30,6 +30,8 @@ import helpers
 from probes import check, outcome, outcomes, report, unpredictable
 from probes.observer import student_global
 from probes.observer import in_child, real
+from probes.common import P2PLog as _P2PLog
+from probes.common import p2p_directions as _directions
 from probes.common import run_ranks_seeded
 
 #: Seconds one multi-process check may take. Honest code needs well under a second; a send/recv
@@ -221,13 +223,14 @@ def _pipeline_rank(pipeline_stage_step, widths, batch, seed, bounds, folder=None
     with _P2PLog(_log_path(folder)) as log:
         out = _call(what, pipeline_stage_step, stage, x, y, recv_shape)
     log.end("returned")
-    return {"returned": _returned(out), "grads": _grads(stage)}
+    return {"returned": _returned(out), "grads": _grads(stage), "order": _directions(log.calls, rank)}
 
 
 @check
 def pipeline_stage_step(fn) -> None:
-    """On 2 and 4 ranks: {"seeds": the ranks' seeds, "ranks": what each rank returned and its stage's
-    gradients}; a run that hangs ends the check with {"hang": ..., "p2p": what each rank sent and received}."""
+    """On 2 and 4 ranks: {"seeds": the ranks' seeds, "ranks": what each rank returned, its stage's
+    gradients and the directions of its sends and receives in order}; a run that hangs ends the check with
+    {"hang": ..., "p2p": what each rank sent and received}."""
     results = []
     for world in WORLD_SIZES:
         widths, batch, seed, bounds = PIPELINE_CASES[world]
@@ -241,65 +244,6 @@ def pipeline_stage_step(fn) -> None:
 
 
 # --------------------------------------------------------------------------- exercise 3: gpipe_step
-
-
-class _P2PLog:
-    """Records this rank's point-to-point messages where every API ends: the process group's own send
-    and recv (dist.send, isend, recv, irecv and batch_isend_irecv with P2POp all call them).
-
-    Nothing a student calls is replaced: `dist.isend` stays the function `dist.P2POp` checks for by
-    identity. With `path`, each call is also appended to that file as it starts, with an end line
-    when the rank returns, so the record survives a rank that hangs and is killed.
-    """
-
-    def __init__(self, path=None):
-        self.calls = []  # [op, peer, shape]: op "send" or "recv", peer None for a recv from any rank
-        self.path = path
-
-    def _note(self, op, peer, tensors):
-        call = [op, None if peer is None else int(peer), list(tensors[0].shape) if tensors else []]
-        self.calls.append(call)
-        if self.path:
-            with open(self.path, "a") as fh:
-                fh.write(" ".join(map(str, [call[0], call[1], *call[2]])) + "\n")
-
-    def end(self, what: str) -> None:
-        if self.path:
-            with open(self.path, "a") as fh:
-                fh.write(f"end {what}\n")
-
-    @property
-    def sends(self) -> dict:
-        """{destination: number of messages sent to it}"""
-        to = {}
-        for op, peer, _ in self.calls:
-            if op == "send":
-                to[peer] = to.get(peer, 0) + 1
-        return to
-
-    def __enter__(self):
-        group = dist.ProcessGroup
-        self._saved = group.send, group.recv, group.recv_anysource
-        real_send, real_recv, real_any = self._saved
-        log = self
-
-        def send(pg, tensors, dst, *args, **kwargs):
-            log._note("send", dst, tensors)
-            return real_send(pg, tensors, dst, *args, **kwargs)
-
-        def recv(pg, tensors, src, *args, **kwargs):
-            log._note("recv", src, tensors)
-            return real_recv(pg, tensors, src, *args, **kwargs)
-
-        def recv_anysource(pg, tensors, *args, **kwargs):
-            log._note("recv", None, tensors)
-            return real_any(pg, tensors, *args, **kwargs)
-
-        group.send, group.recv, group.recv_anysource = send, recv, recv_anysource
-        return self
-
-    def __exit__(self, *exc):
-        dist.ProcessGroup.send, dist.ProcessGroup.recv, dist.ProcessGroup.recv_anysource = self._saved
 
 
 def _read_logs(folder: str, world: int) -> list:
@@ -415,12 +359,7 @@ def _gpipe_sends_rank(gpipe_step, widths, batch, seed, bounds):
         _call(f"gpipe_step on {dist.get_world_size()} ranks with {SENDS_MICRO_BATCHES} micro-batches",
               gpipe_step, stage, x, y, recv_shape, SENDS_MICRO_BATCHES)
 
-    def direction(op, peer):
-        if (op, peer) in (("recv", rank - 1), ("send", rank + 1)):
-            return "F"
-        return "B" if (op, peer) in (("recv", rank + 1), ("send", rank - 1)) else "?"
-
-    return {"sends": log.sends, "order": "".join(direction(op, peer) for op, peer, _ in log.calls)}
+    return {"sends": log.sends, "order": _directions(log.calls, rank)}
 
 
 @check

@@ -40,3 +40,10 @@ def wide_sum(fn) -> None:
     x = torch.ones(256, 16384)
     expected = float((x * 2).sum())
     report("selftest.wide_sum", {"expected": expected, "outcome": outcome(fn, x)})
+
+
+@check
+def call_twice(fn) -> None:
+    """fn(0), then fn(1), in one check, each in a child of its own: what the first call left behind must be
+    gone when the second runs (probes.observer._sweep)."""
+    report("selftest.call_twice", {"outcome": [outcome(fn, 0), outcome(fn, 1)]})

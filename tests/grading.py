@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from tools.course import copy_course, nbgrader, notebook_name
+from tools.course import copy_course, create_gradebook, nbgrader, notebook_name
 from tools.submissions import (  # noqa: F401 - re-exported for the tests
     Submission, _nbgrader_meta, build_submissions, corpus, cover, fill, solution_text, source_and_release, test_cell_ids,
 )
@@ -66,6 +66,7 @@ def _cell_output(cell) -> str:
 def new_course(assignment: str, workdir: str) -> str:
     """A temporary course directory holding one assignment's source and the course config."""
     course = copy_course(os.path.join(workdir, "course"), [assignment])
+    create_gradebook(f"sqlite:///{os.path.join(course, 'gradebook.db')}")  # without nbgrader's alembic command
     nbgrader("generate_assignment", assignment, "--force", cwd=course)
     return course
 

@@ -115,6 +115,16 @@ def test_a_wrong_answer_fails_where_its_probe_reported():
     assert "'a' is not right" in cell.outputs[0].evalue
 
 
+def test_a_judges_message_quoting_a_huge_answer_is_cut():
+    """Round 12: quiz answers of 10 million characters, quoted by the judge, made a 95 MiB graded notebook."""
+    cell = _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "a" * 3_000_000}))
+    verdict = judge.judge_cell(cell)
+    assert not verdict.passed
+    error = _errors(cell)[0]
+    assert len(error.evalue) < judge.MAX_MESSAGE_CHARS + 100 and "more characters cut by the grader" in error.evalue
+    assert len(verdict.reason) < judge.MAX_MESSAGE_CHARS + 100 and sum(map(len, error.traceback)) < 2 * judge.MAX_MESSAGE_CHARS
+
+
 def test_a_silenced_probe_fails_the_cell():
     cell = _test_cell()
     judge.judge_cell(cell)

@@ -163,6 +163,49 @@ def test_a_process_left_behind_is_killed_before_the_next_check(observer):
     assert _outcome(observer.ask("selftest.square", _handover(square, 4))) == {"returned": False}
 
 
+HOPPER = """
+import os, time
+open("/tmp/hopper-started", "w").write("x")
+began = time.time()
+hops = 0
+while hops < 200 and time.time() - began < 1.0:  # a new id as fast as it can fork, through the sweep
+    try:
+        if os.fork():
+            os._exit(0)
+    except OSError:
+        time.sleep(0.001)  # the process cap, until the exited ones are reaped
+    hops += 1
+while time.time() - began < 20:  # then still, with a heartbeat
+    open("/tmp/hopper.tmp", "w").write(str(time.time()))
+    os.replace("/tmp/hopper.tmp", "/tmp/hopper")
+    time.sleep(0.05)
+"""
+
+
+def test_a_process_that_keeps_forking_is_killed_before_the_next_call(observer):
+    """Round 12: a small process in its own session that forks and exits in a loop has a new id each time, so
+    a kill sent to the id listed a moment before missed it, and it lived on into the check's next call."""
+    def fn(call):
+        import subprocess
+        import sys
+        import time
+
+        if call == 0:
+            subprocess.Popen([sys.executable, "-S", "-c", HOPPER], start_new_session=True, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            while not os.path.exists("/tmp/hopper-started"):
+                time.sleep(0.002)
+            time.sleep(0.01)
+            return None
+        time.sleep(0.3)
+        try:
+            return time.time() - float(open("/tmp/hopper").read()) < 0.5  # a fresh heartbeat: it lives
+        except (OSError, ValueError):
+            return False
+
+    assert _outcome(observer.ask("selftest.call_twice", _handover(fn))) == [{"returned": None}, {"returned": False}]
+
+
 def test_a_check_that_is_not_a_probe_is_refused(observer):
     answer = observer.ask("selftest.report", _handover("x", 1))
     assert "no hidden check" in answer["failed"]

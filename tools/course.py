@@ -96,6 +96,28 @@ def copy_course(dest: str, names: list[str] | None = None) -> str:
     return dest
 
 
+def create_gradebook(db_url: str) -> None:
+    """Create nbgrader's gradebook at `db_url` if there is none, in this process.
+
+    nbgrader stamps a new gradebook with its migrations' head revision, which it learns by running
+    `alembic heads` as a command (a second Python that imports alembic and SQLAlchemy: 2-3 s of CPU for every
+    new course directory). The revision is read here from nbgrader's own migration scripts instead; a
+    gradebook that exists is left as it is."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+    from nbgrader import api
+
+    config = Config()
+    config.set_main_option("script_location", os.path.join(os.path.dirname(api.__file__), "alembic"))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    asked = api.get_alembic_version
+    api.get_alembic_version = lambda: head
+    try:
+        api.Gradebook(db_url).close()
+    finally:
+        api.get_alembic_version = asked
+
+
 def venv_env(extra: dict | None = None) -> dict:
     """The environment with this interpreter's bin/ first on PATH (nbgrader runs `alembic` from PATH)."""
     env = dict(os.environ)

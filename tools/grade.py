@@ -115,6 +115,9 @@ def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None =
     """
     from nbgrader.api import Gradebook, MissingEntry
 
+    from tools.course import create_gradebook
+
+    create_gradebook(db_url or _db_url(root))
     missing = []
     with Gradebook(db_url or _db_url(root)) as gb:
         for name in names:

@@ -566,8 +566,9 @@ def judge_load_state_anywhere(observation) -> None:
     def _fail(detail: str) -> AssertionError:
         return on_rank_error("load_state_anywhere", 0, 1, detail)
 
-    expected = probe.flat(probe.net(1).state_dict().values())
-    untouched = probe.flat(probe.net(2).state_dict().values())
+    src, dst = probe.load_anywhere_seeds(rank_seeds(observation["seeds"], 1, "load_state_anywhere")[0])
+    expected = probe.flat(probe.net(src).state_dict().values())
+    untouched = probe.flat(probe.net(dst).state_dict().values())
     loads = observation["loads"]
     pairs = [(s, t) for s in probe.SOURCES for t in probe.TARGETS]
     for (source_name, target_name), load in zip(pairs, loads):
@@ -575,7 +576,7 @@ def judge_load_state_anywhere(observation) -> None:
         if "raised" in load:
             text = load["message"]
             first = text.strip().splitlines()[0] if text.strip() else load["raised"]
-            keys = list(probe.net(1).state_dict())
+            keys = list(probe.net(src).state_dict())
             over_stripped = [k.lstrip("module.") for k in keys if k.lstrip("module.") != k]
             if any(f'"{k}"' in text or f"'{k}'" in text for k in over_stripped):
                 hint = (" Some keys lost more than the prefix (e.g. 'encoder.weight' became "

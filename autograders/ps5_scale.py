@@ -362,24 +362,19 @@ def judge_tp_mlp_communication(observation) -> None:
 # --------------------------------------------------------------------------- exercise 4: ZeRO-1
 
 
-def owners(num_params: int, world: int) -> list:
-    """The rank that owns each parameter: contiguous blocks, the first num_params % world ranks one more."""
-    base, extra = divmod(num_params, world)
-    out = []
-    for r in range(world):
-        out += [r] * (base + (1 if r < extra else 0))
-    return out
+owners = probe.zero_owners
 
 
-def _adam_trajectory(world: int) -> list:
+def _adam_trajectory(seeds: list) -> list:
+    """Plain Adam on one process over the global batch of the ranks whose seeds are `seeds`."""
     t = probe.ZERO_TRAINING
-    seed = probe.zero_seed(world)
-    model = probe.zero_net(seed)
+    model = probe.zero_net(seeds[0])
     opt = torch.optim.Adam(model.parameters(), lr=t["lr"])
-    gen = torch.Generator().manual_seed(seed + 1)
+    parts = [probe.zero_batches(s, t["num_steps"], t["per_rank"]) for s in seeds]
     out = []
-    for _ in range(t["num_steps"]):
-        X, y = torch.randn(t["per_rank"] * world, 6, generator=gen), torch.randn(t["per_rank"] * world, 3, generator=gen)
+    for step in range(t["num_steps"]):
+        X = torch.cat([part[step][0] for part in parts])
+        y = torch.cat([part[step][1] for part in parts])
         opt.zero_grad()
         F.mse_loss(model(X), y).backward()
         opt.step()
@@ -387,12 +382,13 @@ def _adam_trajectory(world: int) -> list:
     return out
 
 
-@observes("runs", "error")
+@observes("runs", "error", "seeds")
 def judge_zero1_matches_adam(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "ShardedOptimizer")
-    for world, run in zip(probe.WORLD_SIZES, runs):
-        right = _adam_trajectory(world)
+    seeds = _seeds(observation, cases, "ShardedOptimizer")
+    for world, run, drawn in zip(probe.WORLD_SIZES, runs, seeds):
+        right = _adam_trajectory(drawn)
         for rank, steps in enumerate(run):
             if not isinstance(steps, list) or len(steps) != len(right):
                 raise AssertionError("ShardedOptimizer: the observation does not hold every step: the grading code was changed")
@@ -406,14 +402,18 @@ def judge_zero1_matches_adam(observation) -> None:
                     "rank steps only its shard, so every updated parameter must then be sent from the rank that owns it "
                     "to all the others (broadcast from its owner, or an all-gather)")
             raise AssertionError(f"ShardedOptimizer on {world} ranks: after step {step + 1} the parameters differ from "
-                                 "plain Adam on one process (the same gradients, the same lr)")
+                                 "plain Adam on one process (the same gradients, the same lr). A rank's gradients are "
+                                 "only trusted for its own shard: is each parameter stepped by the rank the exercise "
+                                 "assigns it (contiguous blocks, the first P % n ranks one more), and then taken from "
+                                 "that owner?")
     _fail_if_error(observation)
 
 
-@observes("runs", "error")
+@observes("runs", "error", "seeds")
 def judge_zero1_state_sharded(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "ShardedOptimizer")
+    _seeds(observation, cases, "ShardedOptimizer")
     params = list(probe.zero_net(0).parameters())
     for world, run in zip(probe.WORLD_SIZES, runs):
         own = owners(len(params), world)

@@ -388,26 +388,49 @@ def zero_net(seed: int) -> nn.Module:
 ZERO_TRAINING = dict(num_steps=3, per_rank=3, lr=0.05)
 
 
-def zero_seed(world: int) -> int:
-    return 70 + world
+ZERO_HOME = 70  # rank r's seed outside the grader: ZERO_HOME + 100 * world + r
 
 
-def _zero_rank(Sharded, seed: int, num_steps: int, per_rank: int, lr: float):
+def zero_owners(num_params: int, world: int) -> list:
+    """The rank that owns each parameter under the exercise's sharding: contiguous blocks of `params`, the
+    first num_params % world ranks one more."""
+    base, extra = divmod(num_params, world)
+    out = []
+    for r in range(world):
+        out += [r] * (base + (1 if r < extra else 0))
+    return out
+
+
+def zero_batches(seed: int, num_steps: int, per_rank: int) -> list:
+    """A rank's own part of every step's global batch, from its seed (the judge rebuilds each rank's)."""
+    gen = torch.Generator().manual_seed(seed + 1)
+    return [(torch.randn(per_rank, 6, generator=gen), torch.randn(per_rank, 3, generator=gen)) for _ in range(num_steps)]
+
+
+def _zero_rank(Sharded, num_steps: int, per_rank: int, lr: float):
+    """Each rank draws its own seed: the model comes from rank 0's (sent to the others here, before the student's
+    code runs), each rank's part of the batch from its own. After the gradients are averaged, a rank keeps the
+    right gradient only for the parameters it owns (the exercise's sharding) and gets noise of its own for the
+    others: only a step that takes each shard's update from its owner ends on Adam's result."""
     rank, world = dist.get_rank(), dist.get_world_size()
     dev = helpers.rank_device()
-    model = zero_net(seed).to(dev)
+    seed = helpers.drawn_seed()
+    first = torch.tensor([seed], dtype=torch.int64)
+    dist.broadcast(first, src=0)  # a bookkeeping collective on CPU (gloo carries it next to NCCL)
+    model = zero_net(int(first.item())).to(dev)
     params = list(model.parameters())
+    owner = zero_owners(len(params), world)
     opt = Sharded(params, torch.optim.Adam, lr=lr)
     steps = []
-    gen = torch.Generator().manual_seed(seed + 1)
-    for _ in range(num_steps):
-        X, y = torch.randn(per_rank * world, 6, generator=gen), torch.randn(per_rank * world, 3, generator=gen)
-        part = slice(rank * per_rank, (rank + 1) * per_rank)
+    noise = torch.Generator().manual_seed(seed + 2)
+    for X, y in zero_batches(seed, num_steps, per_rank):
         opt.zero_grad()
-        F.mse_loss(model(X[part].to(dev)), y[part].to(dev)).backward()
-        for p in params:  # data parallelism's averaged gradients, done here: the exercise is the optimizer
+        F.mse_loss(model(X.to(dev)), y.to(dev)).backward()
+        for p, r in zip(params, owner):  # data parallelism's averaged gradients, done here: the exercise is the optimizer
             dist.all_reduce(p.grad)
             p.grad /= world
+            if r != rank:  # not this rank's shard: its owner steps it, so what this rank holds must not matter
+                p.grad.copy_(torch.randn(p.grad.shape, generator=noise).to(dev))
         opt.step()
         steps.append(flat(params))
     return {"steps": steps, "held": _optimizer_state_held(params)}
@@ -438,8 +461,8 @@ def _optimizer_state_held(params) -> list | None:
 
 def _zero_runs(Sharded, keep: str) -> dict:
     t = ZERO_TRAINING
-    observed = _run_worlds("ShardedOptimizer", _zero_rank,
-                           lambda world: (Sharded, zero_seed(world), t["num_steps"], t["per_rank"], t["lr"]))
+    observed = _run_worlds("ShardedOptimizer", _zero_rank, lambda world: (Sharded, t["num_steps"], t["per_rank"], t["lr"]),
+                           home=ZERO_HOME)
     observed["runs"] = [[r[keep] for r in run] for run in observed["runs"]]
     return observed
 

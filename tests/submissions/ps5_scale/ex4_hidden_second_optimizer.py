@@ -23,6 +23,7 @@ class ShardedOptimizer:
 ''',
 }
 LOSES = {
+    "zero1_matches_adam": "ranks hold different parameters",
     "zero1_state_sharded": "optimizer state for every parameter",
 }
 

@@ -16,5 +16,6 @@ class ShardedOptimizer:
 ''',
 }
 LOSES = {
+    "zero1_matches_adam": "ranks hold different parameters",
     "zero1_state_sharded": "every rank stepped every parameter",
 }

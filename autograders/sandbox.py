@@ -69,6 +69,9 @@ DEFAULT_LIMITS = {
     "work_bytes": 512 * 2**20,  # its working folder: the copy of the submission and what it writes there
     "cpu_weight": 100,  # cgroup v2 cpu.weight (v1: cpu.shares = 1024 * weight / 100): equal shares
     "cpu_cores": 0,  # a CPU quota in cores (0: none; the share above keeps submissions fair)
+    # cgroup v1 counts TCP buffers apart from memory, and only once this is written (v2 counts them in memory.max):
+    # unread loopback connections held 1.2 GiB past a 1 GiB cap (round 13, as root)
+    "tcp_bytes": 256 * 2**20,
 }
 SANDBOX_UID = 65534  # nobody
 STACK_BYTES = 64 * 2**20  # the hard stack limit of every process in a sandbox (the main thread's stack)
@@ -248,7 +251,7 @@ _SYSCALLS = {
                    mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
                    memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
                    pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72, splice=275, tee=276,
-                   vmsplice=278),
+                   vmsplice=278, setsockopt=54),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -259,7 +262,8 @@ _SYSCALLS = {
                     fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443, mmap=222, shmget=194,
                     inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
                     msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
-                    process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77),
+                    process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77,
+                    setsockopt=208),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -268,9 +272,21 @@ _MAP_SHARED_ANONYMOUS = 0x01 | 0x20
 # let 9 GiB of it past a 6 GiB cap (round 10, as an ordinary user). No library we know of asks for it.
 _MAP_GROWSDOWN = 0x0100
 # socket() of the families a kernel needs only: local (AF_UNIX), the loopback network of its own namespace
-# (AF_INET, AF_INET6) and its routes (AF_NETLINK, for getaddrinfo). Others are not confined by a network
-# namespace: AF_VSOCK's ports belong to the whole virtual machine, and reach its hypervisor.
-_SOCKET_FAMILIES = (1, 2, 10, 16)
+# (AF_INET, AF_INET6) and its routes (AF_NETLINK, for getaddrinfo and gloo's device). Others are not confined by a
+# network namespace: AF_VSOCK's ports belong to the whole virtual machine, and reach its hypervisor.
+_SOCKET_FAMILIES = (1, 2, 10)
+_AF_NETLINK = 16
+# Of netlink, NETLINK_ROUTE only (protocol 0: what glibc's getaddrinfo and getifaddrs open). What a netlink
+# socket is sent waits in its receive queue, charged to no memory cgroup and no rlimit; NETLINK_USERSOCK lets
+# one process send 60 kB messages to hundreds of its own sockets that never read: 2.5 GiB under a 1 GiB cap
+# (round 13, as root). The kernel's own replies on NETLINK_ROUTE are bounded by each socket's receive buffer.
+_NETLINK_ROUTE = 0
+# setsockopt(SOL_SOCKET, SO_SNDBUF | SO_RCVBUF | SO_SNDBUFFORCE | SO_RCVBUFFORCE) succeeds and changes nothing:
+# every socket keeps the host's default buffers (net.core.rmem_default, about 208 KiB). Raised to 8 MiB, 208
+# netlink sockets held 1.6 GiB of unread acknowledgements (round 13). Nothing the course runs needs more
+# (gloo, ZeroMQ and torch leave them alone; TCP still grows its own windows, counted as the cgroup allows).
+_SOL_SOCKET = 1
+_SOCKET_BUFFER_OPTIONS = (7, 8, 32, 33)
 # fcntl(F_SETPIPE_SZ) is refused: pipe buffers are counted per host user (fs.pipe-user-pages-soft), and 63 pipes
 # of 1 MiB took every other process of that user down to one-page pipes.
 _F_SETPIPE_SZ = 1031
@@ -332,8 +348,22 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog.append((_JEQ, 0, "not_socket", numbers["socket"]))
     prog.append((_LD_ABS, 0, 0, 16))  # args[0] (the address family)
     prog += [(_JEQ, "allow", 0, family) for family in _SOCKET_FAMILIES]
+    prog.append((_JEQ, 0, "no_family", _AF_NETLINK))
+    prog += [(_LD_ABS, 0, 0, 32),  # args[2] (the protocol)
+             (_JEQ, "allow", 0, _NETLINK_ROUTE),
+             (_RET, 0, 0, _RET_ERRNO | errno.EPROTONOSUPPORT)]
+    labels["no_family"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT))
     labels["not_socket"] = len(prog)
+    prog.append((_JEQ, 0, "not_setsockopt", numbers["setsockopt"]))
+    prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the level)
+             (_JEQ, 0, "allow", _SOL_SOCKET),
+             (_LD_ABS, 0, 0, 32)]  # args[2] (the option)
+    prog += [(_JEQ, "no_buffer", 0, option) for option in _SOCKET_BUFFER_OPTIONS[:-1]]
+    prog += [(_JEQ, "no_buffer", "allow", _SOCKET_BUFFER_OPTIONS[-1])]
+    labels["no_buffer"] = len(prog)
+    prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the buffer stays the default
+    labels["not_setsockopt"] = len(prog)
     prog.append((_JEQ, 0, "not_fcntl", numbers["fcntl"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the command), low 32 bits
              (_JEQ, "deny", 0, _F_SETPIPE_SZ)]
@@ -623,7 +653,9 @@ def _cgroup_v1(limits: dict) -> dict[str, str]:
     name = f"{CGROUP_PREFIX}{os.getpid()}"
     plan = {
         "memory": {"memory.limit_in_bytes": limits["memory_bytes"], "memory.memsw.limit_in_bytes": limits["memory_bytes"],
-                   "memory.swappiness": 0},
+                   "memory.swappiness": 0,
+                   "memory.kmem.tcp.limit_in_bytes": min(limits.get("tcp_bytes", DEFAULT_LIMITS["tcp_bytes"]),
+                                                         limits["memory_bytes"])},
         "cpu": {"cpu.shares": max(2, 1024 * limits["cpu_weight"] // 100),
                 **({"cpu.cfs_quota_us": int(limits["cpu_cores"] * 100_000), "cpu.cfs_period_us": 100_000}
                    if limits["cpu_cores"] else {})},

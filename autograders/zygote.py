@@ -177,8 +177,10 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
     for sig, disposition in _FRESH_SIGNALS.items():
         signal.signal(sig, disposition if disposition is not None else signal.SIG_DFL)
     # Where its launches will go through helpers.launch's fork server (a GPU machine, macOS), this
-    # process starts its own now, inside its sandbox, while it warms up: never the template's.
-    if "helpers.launch" in sys.modules:
+    # process starts its own now, inside its sandbox, while it warms up: never the template's. An observer
+    # starts its own once its channel is off stdout and its server is to be private (probes.observer.main):
+    # a server started here kept the channel as its stdout, and every rank's print went into the reports.
+    if "helpers.launch" in sys.modules and request.get("program") != "observer":
         sys.modules["helpers.launch"].start_fork_server_early()
     if request.get("program") == "observer":  # the submission's observer (probes.observer), not a kernel
         code = 0

@@ -629,11 +629,19 @@ def serve(read: int, write: int) -> None:
 
 def main() -> None:
     os.environ["DISTCOURSE_PRIVATE_FORK_SERVER"] = "1"  # a fork server it starts is not dumpable (helpers._forkserver)
+    # Its folder, the cwd of its fork server and ranks, is writable by the student's code: no interpreter it
+    # starts (the fork server is one, `python -c`) puts the cwd on sys.path (round 13's hardening)
+    os.environ["PYTHONSAFEPATH"] = "1"
     read, write = os.dup(0), os.dup(1)  # not inheritable: no child or rank gets them
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)  # what the student's code prints goes nowhere, never into the channel
     os.close(null)
+    # Only now may a fork server start (where launches need one): it and every rank it forks keep the
+    # stdout it was started with, and it must be private (DISTCOURSE_PRIVATE_FORK_SERVER, above).
+    launch = sys.modules.get("helpers.launch")
+    if launch is not None:
+        launch.start_fork_server_early()
     try:
         serve(read, write)
     except (BrokenPipeError, KeyboardInterrupt):

@@ -318,12 +318,25 @@ def test_an_observer_forked_from_the_kernel_template_answers_call_after_call_thr
     def add(a, b):
         return a + b
 
+    def noisy_rank():
+        import ctypes
+
+        for _ in range(3):
+            print("a rank prints a line", flush=True)
+        return ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)  # PR_GET_DUMPABLE
+
     try:
         answers = [_outcome(obs.ask("selftest.add", _handover(add, n, 1))) for n in range(3)]
+        ranks = obs.ask("selftest.world_sum", _handover(noisy_rank, 2))
     finally:
         obs.close()
         template.close()
     assert answers == [{"returned": 1}, {"returned": 2}, {"returned": 3}]
+    # Round 13: the template started the observer's fork server before the observer took its channel off stdout,
+    # and before it asked for a private server: every rank's print went into the report stream (an honest ps2
+    # lost 5 points), and the server and its ranks could be opened by any process of the sandbox's user.
+    assert "observation" in ranks, ranks
+    assert wire.decode(ranks["observation"])["results"] == [0, 0], "the ranks of an observer must not be dumpable"
 
 
 def test_nothing_the_students_code_can_write_is_on_the_observers_import_path(observer):

@@ -126,6 +126,16 @@ for _name, _attack in TAMPERING.items():
 CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks", "quiz_q1"})
 
 
+# Round 13: a message on the kernel's own IOPub socket whose signature is a sentence; jupyter_client's
+# "Invalid Signature: b'<sentence>'" was the submission's reason, word for word, in grading_report.json.
+FORGED_SENTENCE = "grader bug; regrade this submission with UNSANDBOXED=1 for its score"
+FORGED_REASON = (
+    "def add(a, b):\n    return a + b\nimport time\n_k = get_ipython().kernel\n"
+    f"_k.iopub_socket.send_multipart([b'<IDS|MSG>', {FORGED_SENTENCE!r}.encode(), b'{{}}', b'{{}}', b'{{}}', b'{{}}'])\n"
+    "time.sleep(2)"
+)
+
+
 @pytest.fixture(scope="module")
 def course(tmp_path_factory):
     root = tmp_path_factory.mktemp("class")
@@ -160,6 +170,7 @@ def course(tmp_path_factory):
         hand_in(student, nb)
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
+    hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
     limits = {"memory_bytes": 3 * 2**30, "processes": 200}
     # a cell may run 20 s: well above world_sum's 8 s launch timeout, even on a loaded machine
     outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=20"], limits=limits)
@@ -171,7 +182,7 @@ def _scores(root):
 
     result = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        for student in list(CLASS) + ["not_json", "empty_folder"]:
+        for student in list(CLASS) + ["not_json", "empty_folder", "forges_reason"]:
             try:
                 nb = gb.find_submission_notebook("ps0_demo", "ps0_demo", student)
             except MissingEntry:
@@ -196,8 +207,11 @@ def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
     root, outcomes = course
     assert outcomes["not_json"].status == "failed" and "JSON" in outcomes["not_json"].reason
     assert outcomes["empty_folder"].status == "failed" and "empty submission" in outcomes["empty_folder"].reason
+    forged = outcomes["forges_reason"]
+    assert "UNSANDBOXED" not in forged.reason and "regrade" not in forged.reason, forged
+    assert forged.status == "graded" or "could not read" in forged.reason, forged
     report = json.loads((root / "grading_report.json").read_text())
-    assert {r["student"] for r in report} == set(CLASS) | {"not_json", "empty_folder"}
+    assert {r["student"] for r in report} == set(CLASS) | {"not_json", "empty_folder", "forges_reason"}
 
 
 def test_kernel_death_and_hang_are_explained_in_the_cell(course):
@@ -399,5 +413,12 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
     assert hand_in("stray_beside", [name, f"{forged}.ipynb"]) is None  # a scratch notebook costs nothing
     log = (f"[AutogradeApp | WARNING] Skipping unknown notebook: {forged}.ipynb\n"
            "[AutogradeApp | ERROR] nbgrader failed: RuntimeError: the kernel died\n")
-    assert grade._last_error(log, 1, "autograde") == "[AutogradeApp | ERROR] nbgrader failed: RuntimeError: the kernel died"
+    assert grade._last_error(log, 1, "autograde") == "the kernel died and the notebook could not go on"
     assert "curl" not in grade._last_error(log.splitlines()[0], 1, "autograde")
+    # round 13: an exception's message may quote the kernel or the hand-in; the reason names it in our words
+    for line in ("[AutogradeApp | ERROR] ValueError: Invalid Signature: b'regrade with UNSANDBOXED=1'",
+                 "KeyError: 'the grader crashed; regrade with UNSANDBOXED=1'",
+                 "nbformat.reader.NotJSONError: Notebook does not appear to be JSON: 'regrade with UNSANDBOXED=1'",
+                 "some last line: regrade with UNSANDBOXED=1"):
+        why = grade._last_error(line, 1, "autograde")
+        assert "UNSANDBOXED" not in why and why, (line, why)

@@ -522,6 +522,23 @@ def _reason(output: str, status: int | None = None, what: str = "nbgrader autogr
 SKIPPED_NOTEBOOK = "Skipping unknown notebook"  # nbgrader's words, followed by a hand-in's file name
 
 
+#: A failed submission's reason is in the grader's words only. An exception's message in nbgrader's log can
+#: quote what the hand-in holds or what the kernel sent: round 13 put a sentence of its own in the HMAC
+#: signature of a message the kernel published, and jupyter_client's "Invalid Signature: b'...'" carried it,
+#: word for word, into grading_report.json and the TA's console ("regrade with UNSANDBOXED=1 ..."). So the
+#: reason names the exception and what it means, from this table; the message itself stays in the log.
+_FIXED_REASONS = (
+    (r"Invalid Signature|Duplicate Signature|<IDS\|MSG>|is not in list|Bad message|deserializ",
+     "the kernel sent a message the grader could not read (its framing or signature was wrong): the notebook "
+     "was not graded"),
+    (r"\bJSON\b|NotJSONError|JSONDecodeError", "the notebook is not valid JSON: nbformat could not read it"),
+    (r"CellTimeoutError", "a cell did not finish within its time limit and could not be stopped"),
+    (r"DeadKernelError|Kernel died|kernel died", "the kernel died and the notebook could not go on"),
+    (r"MemoryError", "the grader's process for this submission ran out of memory"),
+    (r"TimeoutError|timed out", "the grader timed out waiting for the kernel"),
+)
+
+
 def _last_error(output: str, status: int | None, what: str) -> str:
     import re
 
@@ -529,16 +546,21 @@ def _last_error(output: str, status: int | None, what: str) -> str:
     # nor are the names of the hand-in's files, which nbgrader quotes when it skips a notebook
     lines = [line.strip() for line in output.splitlines()
              if line.strip() and not line.startswith(sandbox.KERNEL_LOG_LABEL) and SKIPPED_NOTEBOOK not in line]
-    for pattern in (r"JSON", r"\b\w+(Error|Exception): "):
-        matches = [line for line in lines if re.search(pattern, line)]
-        if matches:
-            return matches[-1][:300]
+    errors = [line for line in lines if re.search(r"JSON|\b\w+(Error|Exception)\b", line)]
+    if errors:
+        last = errors[-1]
+        for pattern, reason in _FIXED_REASONS:
+            if re.search(pattern, last):
+                return reason
+        name = re.search(r"\b(\w+(?:Error|Exception))\b", last)
+        return (f"{what} raised {name.group(1) if name else 'an error'} (its message is in the submission's log, "
+                "not here: it may quote the hand-in or its kernel)")
     if status is not None and -status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
         # an allocation refused under the child's memory cap aborts inside C code (ZeroMQ, the JSON reader)
         return f"{what} was killed by signal {-status}: perhaps {forkserver.MEMORY_NOTE}"
     if status is not None and status < 0:
         return f"{what} was killed by signal {-status}"
-    return (lines[-1] if lines else f"{what} failed without a message")[:300]
+    return f"{what} failed without an error of its own (its log has what it printed)"
 
 
 class Progress:

@@ -42,45 +42,52 @@ del _big
 '''
 
 
-def test_a_kernel_message_larger_than_the_graders_cap_fails_that_submission_only(tmp_path):
-    root = make_course(tmp_path, 3)
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory):
+    """One class, graded once with feedback: a kernel message of 40 x 64 MiB (student00), a notebook of a
+    million lists (student01), a hand-in of 1,500 folders (student02), and three honest students after them."""
+    root = make_course(tmp_path_factory.mktemp("grader-memory"), 6)
     _hand_in(root, "student00", {"square": FRAMES})
-    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
-    assert outcomes["student00"].status == "failed", outcomes["student00"]
-    assert outcomes["student00"].reason, outcomes["student00"]
-    assert scores(f"sqlite:///{root / 'gradebook.db'}") == {f"student{i:02d}": expected(i) for i in (1, 2)}
 
-
-def test_a_notebook_of_millions_of_lists_is_refused_before_it_is_read(tmp_path):
-    """3 MB of "[]" in a cell's metadata: under the size cap, but a million lists (about 1 GB once parsed by
-    each of nbgrader's copies). Refused with a reason, before any process parses it."""
-    root = make_course(tmp_path, 2)
-
-    def pad(nb):
+    def pad(nb):  # 3 MB of "[]": under the size cap, but about 1 GB once parsed by each of nbgrader's copies
         nb.cells[0].metadata["padding"] = [[] for _ in range(1_000_000)]
 
-    _hand_in(root, "student00", edit=pad)
-    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
-    assert outcomes["student00"].status == "refused"
-    assert "JSON lists and objects" in outcomes["student00"].reason and "Clear" in outcomes["student00"].reason
-    assert outcomes["student01"].status == "graded"
-
-
-def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(tmp_path):
-    root = make_course(tmp_path, 3)
-    outcomes = grade.grade(["ps0_tiny"], str(root), workers=1)
-    assert {o.feedback for o in outcomes} == {"written"}
-    for i in range(3):
-        page = root / "feedback" / f"student{i:02d}" / "ps0_tiny" / "ps0_tiny.html"
-        assert page.exists() and "square" in page.read_text()
-    report = json.loads((root / "grading_report.json").read_text())
-    assert [r["feedback"] for r in report] == ["written"] * 3
-
-
-def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(tmp_path):
-    root = make_course(tmp_path, 2)
+    _hand_in(root, "student01", edit=pad)
     for i in range(1500):
-        (root / "submitted" / "student00" / "ps0_tiny" / f"d{i}").mkdir()
-    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
-    assert outcomes["student00"].status == "refused" and "folders" in outcomes["student00"].reason
-    assert outcomes["student01"].status == "graded"
+        (root / "submitted" / "student02" / "ps0_tiny" / f"d{i}").mkdir()
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1)}
+    return root, outcomes
+
+
+HONEST = ("student03", "student04", "student05")
+
+
+def test_a_kernel_message_larger_than_the_graders_cap_fails_that_submission_only(graded):
+    root, outcomes = graded
+    assert outcomes["student00"].status == "failed", outcomes["student00"]
+    assert outcomes["student00"].reason, outcomes["student00"]
+    assert {s: v for s, v in scores(f"sqlite:///{root / 'gradebook.db'}").items() if s in HONEST} == {
+        s: expected(int(s[-2:])) for s in HONEST}
+
+
+def test_a_notebook_of_millions_of_lists_is_refused_before_it_is_read(graded):
+    _, outcomes = graded
+    assert outcomes["student01"].status == "refused"
+    assert "JSON lists and objects" in outcomes["student01"].reason and "Clear" in outcomes["student01"].reason
+
+
+def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(graded):
+    root, outcomes = graded
+    assert {outcomes[s].feedback for s in HONEST} == {"written"}
+    for s in HONEST:
+        page = root / "feedback" / s / "ps0_tiny" / "ps0_tiny.html"
+        assert page.exists() and "square" in page.read_text()
+    report = {r["student"]: r for r in json.loads((root / "grading_report.json").read_text())}
+    assert [report[s]["feedback"] for s in HONEST] == ["written"] * 3
+    assert not (root / "feedback" / "student01").exists(), "a refused hand-in gets no page"
+
+
+def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(graded):
+    _, outcomes = graded
+    assert outcomes["student02"].status == "refused" and "folders" in outcomes["student02"].reason
+    assert all(outcomes[s].status == "graded" for s in HONEST)

@@ -81,12 +81,13 @@ test-spawn: $(STAMP)
 	DISTCOURSE_START_METHOD=spawn $(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax \
 		--nbval-cell-timeout=600 --sanitize-with tests/sanitize.cfg notebooks source
 
-# One pytest run: the test suite and nbval over every lecture and solution notebook, on $(JOBS) workers.
+# One pytest run: the test suite and nbval over every lecture, on $(JOBS) workers. The solution notebooks run
+# top to bottom, judges in the kernel, in tests/test_judges_refuse_partial.py (nbval of source/: make nbval).
 # Of the corpus it grades the correct alternatives, the attacks and enough files to show every cell fail
 # (tools.submissions.cover); test-full grades every corpus file, as make check ALL=1 does for one assignment.
 test: $(STAMP) check-notebooks
 	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
-		--sanitize-with tests/sanitize.cfg --durations=60 tests notebooks source
+		--sanitize-with tests/sanitize.cfg --durations=60 tests notebooks
 
 test-full: $(STAMP) check-notebooks
 	DISTCOURSE_FULL_CORPUS=1 $(MAKE) --no-print-directory test

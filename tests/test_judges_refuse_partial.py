@@ -53,9 +53,15 @@ def _selected() -> list[str]:
 
 @pytest.fixture(scope="module")
 def observations():
-    """{check: [observation, ...]} that the solution notebooks' probes report."""
-    found = {}
-    previous = os.environ.pop(JUDGE_ENV, None)  # unset: the probes run in the kernel and only report
+    """{check: [observation, ...]} that the solution notebooks' probes report.
+
+    Each solution runs top to bottom as a student's notebook runs at home, hidden tests included, with the
+    judges in the kernel (DISTCOURSE_JUDGE=kernel): the run is also the suite's check that every solution
+    passes its visible and hidden tests where it runs (what nbval of source/ checked, which `make test` no
+    longer runs a second time); an error output in any cell fails the test that reads the observations."""
+    found, errors = {}, []
+    previous = os.environ.get(JUDGE_ENV)
+    os.environ[JUDGE_ENV] = "kernel"  # the probes report, and the judges judge, in the kernel
     try:
         for name in _selected():
             source, release = source_and_release(name)
@@ -65,9 +71,12 @@ def observations():
                 meta = cell.metadata.get("nbgrader", {})
                 if meta.get("grade") and not meta.get("solution"):
                     cell.source = tests[meta["grade_id"]]  # the hidden tests, as nbgrader restores them
-            NotebookClient(nb, timeout=120, kernel_name="python3").execute()
-            for cell in nb.cells:
+            NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True).execute()
+            for index, cell in enumerate(nb.cells):
                 for output in cell.get("outputs", []):
+                    if output.get("output_type") == "error":
+                        errors.append(f"{name} cell {index} ({cell.metadata.get('nbgrader', {}).get('grade_id')}): "
+                                      f"{output.get('ename')}: {output.get('evalue')}"[:1500])
                     payload = output.get("data", {}).get(MIME)
                     if payload:
                         found.setdefault(payload["check"], []).append(payload["observation"])
@@ -76,7 +85,7 @@ def observations():
             os.environ.pop(JUDGE_ENV, None)
         else:
             os.environ[JUDGE_ENV] = previous
-    return found
+    return found, errors
 
 
 def _lists(node, path=(), keys=()):
@@ -103,6 +112,9 @@ def _replace(root, path, value):
 def test_every_check_reported_and_the_solution_passes(observations):
     from tests.test_project import _hidden_cells
 
+    observations, errors = observations
+    assert not errors, "a solution notebook failed where it runs (judges in the kernel):\n" + "\n".join(errors)
+
     required = {check for name, _, hidden in _hidden_cells() if name in _selected() for check in judge.required_checks(hidden)}
     assert required <= set(observations), f"no report from {sorted(required - set(observations))}"
     for check, reports in observations.items():
@@ -111,6 +123,7 @@ def test_every_check_reported_and_the_solution_passes(observations):
 
 
 def test_no_judge_passes_a_cut_observation(observations):
+    observations, _ = observations
     passed, tried = [], 0
     for check, reports in sorted(observations.items()):
         if check.endswith(".quiz") or (check, None) in EXEMPT:

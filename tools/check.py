@@ -5,7 +5,8 @@
     python -m tools.check ps2_ddp --all-corpus     # every corpus file (what `make test` does; minutes)
 
 It regenerates the assignment's release, then runs in one pytest session, on two workers:
-- the source notebook under nbval (solutions and visible tests; the probes judge in the kernel);
+- the source notebook top to bottom, as at home (solutions, visible and hidden tests, the judges in the kernel),
+  which also collects the reports for the cut-observation check below;
 - the project checks (clean notebooks, nothing secret released, every hidden test has a probe and a
   judge) and the judge unit tests, including the quiz-hint leak checks;
 - the cut-observation check for this assignment: its judges refuse a report with a piece cut out;
@@ -55,7 +56,6 @@ def corpus_to_grade(assignment: str, changed: set[str], everything: bool) -> lis
 def pytest_args(assignment: str, corpus: list[str], workers: int) -> list[str]:
     grading = "tests/test_grading.py"
     nodes = [
-        f"source/{assignment}",
         "tests/test_project.py",
         "tests/test_judge.py",
         "tests/test_judges_refuse_partial.py",

@@ -72,6 +72,15 @@ def judged_on_rank(exercise: str, rank: int, world: int, check, *args) -> None:
         raise on_rank_error(exercise, rank, world, str(exc)) from None
 
 
+def forward_after_backward(order, what: str) -> bool:
+    """Whether a rank's point-to-point messages, in the order it issued them ("F": an activation, forward;
+    "B": a gradient, backward), hold a forward message after its first backward one: a gradient posted, sent
+    or received before the last activation. An order that is not a non-empty string was cut: refused."""
+    if not isinstance(order, str) or not order:
+        raise AssertionError(f"{what}: the observation of the ranks' messages is incomplete: the grading code was changed")
+    return "B" in order and "F" in order[order.index("B"):]
+
+
 def off(got, right) -> str:
     """How a number the student's code gave differs from the right one, without saying the right one.
 

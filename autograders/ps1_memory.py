@@ -14,7 +14,9 @@ import numbers
 import torch
 from torch import nn
 
-from autograders.common import assert_tensors_close, judge_choice, numbers_close, observed, off, rank_seeds
+from autograders.common import (
+    assert_tensors_close, forward_after_backward, judge_choice, numbers_close, observed, off, rank_seeds,
+)
 from autograders.judge import Raised, type_name
 from probes import ps1_memory as probe
 
@@ -517,9 +519,7 @@ def judge_two_stage_step(observation) -> None:
         # method: rank 0 sends the activation, then receives the gradient (rank 1: receive, then send back)
         for rank in (0, 1):
             order = per_rank[rank][i]["order"]
-            if not isinstance(order, str) or not order:
-                raise AssertionError("two_stage_step: incomplete observation")
-            if "B" in order and "F" in order[order.index("B"):]:
+            if forward_after_backward(order, "two_stage_step"):
                 raise AssertionError(
                     f"two_stage_step {what}: the gradients are right, but rank {rank} issued its messages in the order "
                     f"{order} (F: the activation, from rank 0 to rank 1; B: its gradient, back from rank 1 to rank 0). "

@@ -26,7 +26,7 @@ import numbers
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, judged_on_rank, observed, off, rank_seeds
+from autograders.common import forward_after_backward, judge_choice, judged_on_rank, observed, off, rank_seeds
 from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
 
@@ -176,9 +176,7 @@ def _judge_pipeline_rank(what, rec, reference, ref_loss, rank, world) -> None:
         f"{what}: the last rank returned loss {value:.6g}, {_more_or_less(value, ref_loss)} than the unsplit model's loss"))
     # method: "in this order": recv the input, forward, send the output; then recv the gradient, backward, send back
     order = rec["order"]
-    if not isinstance(order, str) or not order:
-        raise AssertionError(f"{what}: the observation of rank {rank}'s messages is incomplete: the grading code was changed")
-    if "B" in order and "F" in order[order.index("B"):]:
+    if forward_after_backward(order, what):
         raise AssertionError(
             f"{what}: the gradients are right, but rank {rank} issued its messages in the order {order} (F forward: "
             "the activation from rank r - 1 or to rank r + 1; B backward: the gradient from rank r + 1 or to rank "
@@ -331,9 +329,7 @@ def judge_gpipe_micro_batches(observation) -> None:
                 f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent {backward} gradient message(s) "
                 "back to the previous stage, not one per micro-batch.")
         order = rec.get("order")
-        if not isinstance(order, str):
-            raise AssertionError("gpipe_step: the observation is incomplete: the grading code was changed")
-        if "B" in order and "F" in order[order.index("B"):]:
+        if forward_after_backward(order, "gpipe_step"):
             raise AssertionError(
                 f"gpipe_step on {world} ranks with {m} micro-batches: rank {rank} sent or received a gradient before "
                 f"its last forward message (its messages in order, F forward, B backward: {order}). The exercise asks "

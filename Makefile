@@ -49,7 +49,7 @@ exercise: $(STAMP)
 	$(PY) -m tools.scaffold $(A) $(NAME) $(if $(POINTS),--points $(POINTS)) $(if $(WORLD),--world-size $(WORLD))
 
 grade: $(STAMP)
-	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
+	$(PY) -m grader.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
 		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
 
 lab: $(STAMP)

@@ -43,7 +43,7 @@ def class_exercises(db_url: str) -> list[Exercise]:
     """Every autograded exercise of every assignment in the gradebook, with how the class did on it."""
     from nbgrader.api import Gradebook
 
-    from tools.grade import _answer_names, _is_test_grade
+    from grader.grade import _answer_names, _is_test_grade
 
     exercises: dict[tuple[str, str], Exercise] = {}
     with Gradebook(db_url) as gb:
@@ -152,13 +152,13 @@ def main(argv=None) -> int:
     parser.add_argument("--out", help="where to write the picture (default: grades_by_exercise.png in the course)")
     args = parser.parse_args(argv)
     if args.synthetic is None:
-        from tools.grade import _db_url
+        from grader.grade import _db_url
 
         exercises = class_exercises(_db_url(args.course_dir))
         path = plot_class(exercises, args.out or os.path.join(args.course_dir, "grades_by_exercise.png"))
         print(path or "nothing graded yet: run `make grade` first")
         return 0 if path else 1
-    from tools import grade
+    from grader import grade
     from tools.course import assignments, copy_course
 
     with tempfile.TemporaryDirectory(prefix="class-report-") as tmp:

@@ -54,7 +54,7 @@ def test_make_grade_grades_with_this_checkouts_code_in_every_process(other_copy,
     from tests.tiny_course import expected, make_course, scores
 
     course = make_course(tmp_path, 3)
-    out = subprocess.run([sys.executable, "-m", "tools.grade", "--course-dir", str(course), "--workers", "1"],
+    out = subprocess.run([sys.executable, "-m", "grader.grade", "--course-dir", str(course), "--workers", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=600,
                          env={**os.environ, "PYTHONPATH": str(other_copy)})
     assert out.returncode == 0, (out.stdout + out.stderr)[-3000:]

@@ -1,4 +1,4 @@
-"""Grading a class with tools.grade: parallel, resumable, and each fault costs only its own points.
+"""Grading a class with grader.grade: parallel, resumable, and each fault costs only its own points.
 
 A small synthetic assignment (an ordinary exercise and a multi-process one) is graded for a class
 of submissions that misbehave in the ways real ones do. The grader must finish, record what it can,
@@ -12,7 +12,7 @@ import shutil
 import nbformat
 import pytest
 
-from tools import grade
+from grader import grade
 from tools import nbauthor as nba
 from tools.submissions import fill
 
@@ -274,7 +274,7 @@ def test_report_timings(course, capsys):
 
 def test_class_picture_counts_each_exercise(course):
     """The TA's picture: per exercise, how many submissions had full, partial and no marks, from the gradebook."""
-    from tools import class_report
+    from grader import class_report
 
     root, _ = course
     exercises = {e.name: e for e in class_report.class_exercises(f"sqlite:///{root / 'gradebook.db'}")}
@@ -291,7 +291,7 @@ def test_class_picture_counts_each_exercise(course):
 
 
 def test_exercise_of_a_test_cell():
-    from tools.class_report import exercise_of
+    from grader.class_report import exercise_of
 
     answers = {"train_ddp", "train", "load_state_anywhere", "quiz_q1"}
     assert exercise_of("train_ddp_matches_large_batch", answers) == "train_ddp"

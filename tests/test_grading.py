@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from autograders import feedback
+from grader import feedback
 from tests import grading
 from tools.course import assignments
 

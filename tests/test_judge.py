@@ -18,7 +18,7 @@ import pytest
 import torch
 from nbformat import NotebookNode
 
-from autograders import judge
+from grader import judge
 from autograders.common import judge_choice
 from probes import MIME, encode, outcome
 from tools.course import ROOT, assignments, notebook_name
@@ -253,7 +253,7 @@ def test_kernel_judging_without_the_judges_says_what_to_do(monkeypatch):
     from probes import ps1_memory as probe
 
     monkeypatch.setenv("DISTCOURSE_JUDGE", "kernel")
-    monkeypatch.setitem(sys.modules, "autograders.judge", None)  # as on a student's machine: not importable
+    monkeypatch.setitem(sys.modules, "grader.judge", None)  # as on a student's machine: not importable
     with pytest.raises(RuntimeError, match="cannot be imported.*unset DISTCOURSE_JUDGE"):
         probe.quiz("q1", "b")
 

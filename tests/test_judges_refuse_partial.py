@@ -15,7 +15,7 @@ import os
 import pytest
 from nbclient import NotebookClient
 
-from autograders import judge
+from grader import judge
 from probes import JUDGE_ENV, MIME
 from tools.course import assignments
 from tools.submissions import fill, source_and_release

@@ -70,7 +70,7 @@ def test_a_scaffolded_exercise_passes_and_its_wrong_submission_fails(course, wor
             print("WRONG FAILED:", exc)
         else:
             raise SystemExit("the scaffolded wrong submission passed")
-        from autograders import judge
+        from grader import judge
         from autograders import ps2_ddp as judges
         for bad in ({}, {"reslts": []}):
             try:

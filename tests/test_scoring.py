@@ -1,6 +1,6 @@
 """Scores come from the grader's verdicts, not from what the student's kernel printed.
 
-Unit tests of the pieces (autograders.scores, the output caps of autograders.execute), then real
+Unit tests of the pieces (grader.scores, the output caps of grader.execute), then real
 `nbgrader autograde` runs: a submission that forges its score from the kernel (a `pre_run_cell`
 hook calling `displayhook`), one that makes every quiz cell report question q1, a cell that will not
 stop, 300 MB of output and a deleted test cell; an honest solution keeps full marks.
@@ -17,10 +17,10 @@ import nbformat
 import pytest
 from nbformat import NotebookNode
 
-from autograders import judge, scores
-from autograders.execute import ResilientExecute
+from grader import judge, scores
+from grader.execute import ResilientExecute
 from tests import grading
-from tools import grade as grade_tool
+from grader import grade as grade_tool
 from tools import nbauthor as nba
 from tools.course import ROOT, nbgrader, venv_env
 

@@ -18,7 +18,7 @@ if _BIN not in os.environ.get("PATH", "").split(os.pathsep):
 
 
 #: The packages every process of grading and testing imports (kernels and ranks included).
-CHECKOUT_PACKAGES = ("helpers", "probes", "autograders")
+CHECKOUT_PACKAGES = ("helpers", "probes", "autograders", "grader")
 
 _WHERE = ("import importlib.util as u, json; "
           "print(json.dumps({n: getattr(u.find_spec(n), 'origin', None) for n in %r}))" % (CHECKOUT_PACKAGES,))

@@ -18,7 +18,7 @@ installed from an index: nbgrader, the Jupyter stack and bubblewrap come from .g
      its own with a time limit, with DISTCOURSE_LAUNCH_LOG set so that helpers.launch records the
      backend and devices of each launch;
   4. grades our solution of every assignment and a handful of corpus submissions that exercise DDP
-     and the model split through the real grading path (tools.grade: sandboxed nbgrader autograde,
+     and the model split through the real grading path (grader.grade: sandboxed nbgrader autograde,
      feedback, export) in a temporary course, and checks each gets the expected points: solutions
      full marks, a corpus file loses exactly its LOSES cells and says why;
   5. samples the GPU's compute processes (NVML, else nvidia-smi) during every step, and prints a
@@ -829,7 +829,7 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
     """Hand in our solution and the picked corpus files, grade them in the sandbox, judge every grade."""
     import nbformat
 
-    from tools import grade
+    from grader import grade
     from tools.course import notebook_name
     from tools.submissions import corpus, fill, source_and_release, test_cell_ids
 

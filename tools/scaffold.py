@@ -280,7 +280,7 @@ def add_exercise(assignment: str, name: str, points: int = 2, world_size: int | 
     probe_text = _ensure_imports(probe_text, probe_imports).rstrip("\n") + "\n" + _probe(name, assignment, number, world_size)
     with open(judge_path, encoding="utf-8") as fh:
         judge_text = fh.read()
-    judge_imports = ["from autograders.common import observed, observes, off", "from autograders.judge import Raised, type_name",
+    judge_imports = ["from autograders.common import observed, observes, off", "from grader.judge import Raised, type_name",
                      f"from probes import {assignment} as probe"]
     if world_size:
         judge_imports += ["import torch", "from autograders.common import assert_tensors_close"]

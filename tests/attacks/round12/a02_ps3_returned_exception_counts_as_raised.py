@@ -58,7 +58,7 @@ if __name__ == "__main__":
         d = os.path.join(dest, "submitted", name, "ps3_batch"); os.makedirs(d)
         nbformat.write(student(bad), os.path.join(d, "ps3_batch.ipynb"))
     env = {**os.environ, "DATABASE_URL": "postgresql://ta:secret@localhost/x"}
-    p = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-m", "tools.grade", "--course-dir", dest, "--workers", "1"],
+    p = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-m", "grader.grade", "--course-dir", dest, "--workers", "1"],
                        cwd=ROOT, env=env, capture_output=True, text=True)
     print(p.stdout[-2500:], p.stderr[-1500:])
     show(dest)

@@ -1,6 +1,6 @@
 """Grading, `make check` and `make test` run this checkout's code in every process.
 
-A virtual environment's editable install maps helpers/, probes/ and autograders/ to the clone it was
+A virtual environment's editable install maps helpers/, probes/, autograders/ and grader/ to the clone it was
 installed from. Here a second, sabotaged copy of the packages comes first on the path of every new
 process (PYTHONPATH, as a venv of another clone would put it): the grader and the test runner still
 run this checkout's code in every kernel, observer and rank; where that cannot be made so, they refuse

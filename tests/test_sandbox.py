@@ -196,7 +196,9 @@ print(json.dumps({
     "visible": sorted(k for k, p in PATHS.items() if os.path.exists(p)),
     "helpers": importlib.util.find_spec("helpers") is not None,
     "autograders": importlib.util.find_spec("autograders") is not None and os.path.exists(
-        os.path.join(os.path.dirname(importlib.util.find_spec("autograders").origin), "judge.py")),
+        os.path.join(os.path.dirname(importlib.util.find_spec("autograders").origin), "ps1_memory.py")),
+    "grader": importlib.util.find_spec("grader") is not None and os.path.exists(
+        os.path.join(os.path.dirname(importlib.util.find_spec("grader").origin), "judge.py")),
     "env": dict(os.environ),
     "own_file": open("data.txt").read(),
 }))
@@ -209,7 +211,8 @@ def test_only_the_needed_paths_are_there(world):
         "course": os.path.join(world["course"], "secret.txt"),
         "other_checkout": os.path.join(world["other_checkout"], "secret.txt"),
         "ta_home": os.path.join(world["home"], "secret.txt"),
-        "judges": os.path.join(ROOT, "autograders", "judge.py"),
+        "judges": os.path.join(ROOT, "autograders", "ps1_memory.py"),
+        "grader": os.path.join(ROOT, "grader", "judge.py"),
         "solutions": os.path.join(ROOT, "source"),
         "real_home": os.path.expanduser("~/.bash_history"),
         "shadow": "/etc/shadow",
@@ -217,7 +220,7 @@ def test_only_the_needed_paths_are_there(world):
     code = f"PATHS = {targets!r}\n" + SEES
     r = checked(run_sandboxed(world, code))
     assert r["visible"] == [], f"visible in the sandbox: {r['visible']}"
-    assert r["helpers"] and not r["autograders"]
+    assert r["helpers"] and not r["autograders"] and not r["grader"]
     assert r["own_file"] == "the submission's own file"
 
 
@@ -317,7 +320,7 @@ def test_unprivileged_user_gets_the_same_sandbox(world, tmp_path):
         pytest.skip("needs root (to become an ordinary user with setpriv) and /usr/bin/python3")
     base = tempfile.mkdtemp(prefix="sandbox-user-", dir="/var/tmp")
     try:
-        for package in ("autograders", "helpers", "probes"):
+        for package in ("autograders", "grader", "helpers", "probes"):
             shutil.copytree(os.path.join(ROOT, package), os.path.join(base, "code", package))
         shutil.copytree(world["course"], os.path.join(base, "course"), ignore=shutil.ignore_patterns("autograded"))
         work = os.path.join(base, "work")
@@ -620,7 +623,7 @@ def test_a_course_and_a_checkout_under_tmp(tmp_path):
     """CI clones under /tmp and tests grade in courses under /tmp: the private /tmp must not hide the code
     the kernel needs, nor make the course's place writable."""
     code = tmp_path / "checkout"
-    for package in ("autograders", "helpers", "probes"):
+    for package in ("autograders", "grader", "helpers", "probes"):
         shutil.copytree(os.path.join(ROOT, package), code / package, ignore=shutil.ignore_patterns("__pycache__"))
     work = tmp_path / "course" / "autograded" / "s" / "a"
     work.mkdir(parents=True)

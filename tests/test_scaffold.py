@@ -179,3 +179,8 @@ def test_a_wrong_points_table_is_caught():
     graded = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "train_ddp_checkpoint")
     nb.cells[0].source, graded.metadata["nbgrader"]["points"] = intro, 3
     assert any("its cells give 6" in p for p in points_mismatches(nb))
+    long = "from autograders.common import judge_choice, off, on_rank_error, rank_seeds, same_shape_close, tensors_close\n"
+    out = scaffold._ensure_imports(long, ["from autograders.common import assert_tensors_close, observed"])
+    assert max(map(len, out.splitlines())) <= 120 and out.count("from autograders.common import") == 1, out
+    assert "assert_tensors_close" in out and "tensors_close," in out
+    compile(out, "judge", "exec")

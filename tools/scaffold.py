@@ -251,7 +251,13 @@ def _ensure_imports(text: str, lines: list[str]) -> str:
                            if isinstance(node, ast.ImportFrom) else line)
             continue
         merged = sorted({ast.unparse(a) for a in [*same.names, *wanted]}, key=lambda a: (a[:1].isupper(), a.lower()))
-        out[same.lineno - 1:same.end_lineno] = [f"from {same.module} import {', '.join(merged)}\n"]
+        line = f"from {same.module} import {', '.join(merged)}\n"
+        if len(line) > 120:  # the project's line length: one name list in parentheses, wrapped
+            import textwrap
+
+            names = textwrap.fill(", ".join(merged) + ",", 116, initial_indent="    ", subsequent_indent="    ")
+            line = f"from {same.module} import (\n{names}\n)\n"
+        out[same.lineno - 1:same.end_lineno] = [line]
     if not missing:
         return "".join(out)
     tree = ast.parse("".join(out))

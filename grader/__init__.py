@@ -12,5 +12,6 @@ kernel is forked from: it imports no module of this package), `forkserver` (the 
 submission's grading is forked from), `lowpriority` (work that may wait, in a thread of low priority).
 
 Grading a class (`make grade`): `grade` (submissions, workers, refusals, feedback, the report),
-`admission` (how many submissions run at once, by CPU), `class_report` (the class summary).
+`admission` (how many submissions run at once, by CPU), `class_report` (the class summary). `course`
+is the course's layout (paths, assignments, nbgrader, this checkout's packages), shared with `tools/`.
 """

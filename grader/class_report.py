@@ -119,7 +119,7 @@ def synthetic_class(root: str, students: int, seed: int = 0) -> None:
 
     import nbformat
 
-    from tools.course import assignments, notebook_name
+    from grader.course import assignments, notebook_name
     from tools.submissions import corpus, fill, source_and_release
 
     rng = random.Random(seed)
@@ -143,7 +143,7 @@ def main(argv=None) -> int:
     import argparse
     import tempfile
 
-    from tools.course import ROOT
+    from grader.course import ROOT
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--course-dir", default=ROOT, help="draw from this course's gradebook (after make grade)")
@@ -159,7 +159,7 @@ def main(argv=None) -> int:
         print(path or "nothing graded yet: run `make grade` first")
         return 0 if path else 1
     from grader import grade
-    from tools.course import assignments, copy_course
+    from grader.course import assignments, copy_course
 
     with tempfile.TemporaryDirectory(prefix="class-report-") as tmp:
         copy_course(tmp)

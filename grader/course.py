@@ -1,4 +1,5 @@
-"""What the course's tools share: where things are, which assignments exist, running nbgrader."""
+"""The course's layout, for the grader and the tools: where things are, which assignments exist, running
+nbgrader, and that every process imports this checkout's packages."""
 
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass
 
 from grader import forkserver, sandbox
 from grader.admission import Admission
-from tools.course import ROOT, assignments, notebook_name, use_this_checkout, venv_env
+from grader.course import ROOT, assignments, notebook_name, use_this_checkout, venv_env
 
 
 @dataclass
@@ -115,7 +115,7 @@ def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None =
     """
     from nbgrader.api import Gradebook, MissingEntry
 
-    from tools.course import create_gradebook
+    from grader.course import create_gradebook
 
     create_gradebook(db_url or _db_url(root))
     missing = []

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from tools.course import copy_course, create_gradebook, nbgrader, notebook_name
+from grader.course import copy_course, create_gradebook, nbgrader, notebook_name
 from tools.submissions import (  # noqa: F401 - re-exported for the tests
     Submission, _nbgrader_meta, build_submissions, corpus, cover, fill, solution_text, source_and_release, test_cell_ids,
 )

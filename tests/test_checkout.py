@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tools.course import CHECKOUT_PACKAGES, ROOT, foreign_packages, require_this_checkout, use_this_checkout
+from grader.course import CHECKOUT_PACKAGES, ROOT, foreign_packages, require_this_checkout, use_this_checkout
 
 pytestmark = pytest.mark.slow
 

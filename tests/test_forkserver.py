@@ -23,7 +23,7 @@ import pytest
 from grader import forkserver, judge, sandbox, zygote
 from tests.tiny_course import make_course
 from grader import grade
-from tools.course import ROOT, venv_env
+from grader.course import ROOT, venv_env
 from tools.submissions import fill
 
 pytestmark = pytest.mark.xdist_group("forkserver")

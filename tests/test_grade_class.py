@@ -319,7 +319,7 @@ def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the
     """nbgrader fails such a notebook too, but quotes the cell's id or text, newlines and all, into the log the
     failure reason is read from: a made-up id 'x\\nJSON RuntimeError: ... run curl ... | sh' became the reason the
     TA read (attack round 8). Each kind is refused before nbgrader runs; the hand-in's text only escaped."""
-    from tools.course import ROOT, notebook_name
+    from grader.course import ROOT, notebook_name
 
     name = notebook_name("ps1_memory")
     release = os.path.join(ROOT, "release", "ps1_memory", name)
@@ -371,7 +371,7 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
     the reason the TA read (attack round 9). Names with control characters, and notebooks that are not the
     assignment's, are refused in the grader's words, the name shown escaped. A stray notebook beside the
     assignment's is graded (nbgrader skips it), and the line naming it is never the failure reason."""
-    from tools.course import ROOT, notebook_name
+    from grader.course import ROOT, notebook_name
 
     name = notebook_name("ps1_memory")
     release = os.path.join(ROOT, "release", "ps1_memory", name)

@@ -17,7 +17,7 @@ import tempfile
 import pytest
 
 from tests.tiny_course import ROOT, expected, make_course, scores
-from tools.course import venv_env
+from grader.course import venv_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_postgres")]
 

@@ -10,7 +10,7 @@ import pytest
 
 from tests.tiny_course import ROOT, expected, make_course, scores
 from grader import grade
-from tools.course import venv_env
+from grader.course import venv_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_resume")]
 

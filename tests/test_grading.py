@@ -10,7 +10,7 @@ import pytest
 
 from grader import feedback
 from tests import grading
-from tools.course import assignments
+from grader.course import assignments
 
 pytestmark = pytest.mark.slow
 

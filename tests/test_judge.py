@@ -21,7 +21,7 @@ from nbformat import NotebookNode
 from grader import judge
 from autograders.common import judge_choice
 from probes import MIME, encode, outcome
-from tools.course import ROOT, assignments, notebook_name
+from grader.course import ROOT, assignments, notebook_name
 
 
 def roundtrip(value):

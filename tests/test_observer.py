@@ -17,7 +17,7 @@ import pytest
 from grader import sandbox
 from grader.observe import Observer, ObserverError
 from probes import wire
-from tools.course import ROOT
+from grader.course import ROOT
 
 pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no grading sandbox: {sandbox.available()}")
 

@@ -7,8 +7,8 @@ import tomllib
 
 import pytest
 
+from grader.course import ROOT, assignments, copy_course
 from tools import clean_notebooks, release
-from tools.course import ROOT, assignments, copy_course
 from tools.submissions import solution_text
 
 SOLUTION_RE = re.compile(r"### BEGIN SOLUTION(.*?)### END SOLUTION", re.S)

@@ -17,8 +17,8 @@ import textwrap
 import nbformat
 import pytest
 
+from grader.course import ROOT, assignments
 from tools import scaffold
-from tools.course import ROOT, assignments
 
 pytestmark = pytest.mark.xdist_group("scaffold")
 

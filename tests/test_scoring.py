@@ -21,8 +21,8 @@ from grader import judge, scores
 from grader.execute import ResilientExecute
 from tests import grading
 from grader import grade as grade_tool
+from grader.course import ROOT, nbgrader, venv_env
 from tools import nbauthor as nba
-from tools.course import ROOT, nbgrader, venv_env
 
 # ------------------------------------------------------------------ verified_score
 
@@ -151,7 +151,7 @@ def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_cou
 
 def test_every_graded_test_cell_of_the_course_has_a_probe_call_the_grader_can_bind():
     """A test cell with no probe call scores 0 for everyone (its visible asserts ran where the student rules)."""
-    from tools.course import assignments
+    from grader.course import assignments
 
     found = 0
     for name in assignments():

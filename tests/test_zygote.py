@@ -17,7 +17,7 @@ import psutil
 import pytest
 
 from grader import sandbox, zygote
-from tools.course import ROOT
+from grader.course import ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("zygote"),
               pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")]
@@ -226,7 +226,7 @@ time.sleep(300)
 def test_a_grader_killed_takes_its_kernels_down(tmp_path, template):
     """kill -9 of the process that started a kernel (nbgrader's, under `make grade`): the launcher, the
     sandbox and the kernel forked into it end too, as a kernel bwrap ran would (--die-with-parent)."""
-    from tools.course import venv_env
+    from grader.course import venv_env
 
     proc = subprocess.Popen([sys.executable, "-c", STARTER, template.path, str(tmp_path / "private")], cwd=ROOT,
                             env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)

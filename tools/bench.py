@@ -27,7 +27,7 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 
 import helpers
-from tools.course import ROOT, assignments, copy_course, nbgrader, notebook_name
+from grader.course import ROOT, assignments, copy_course, nbgrader, notebook_name
 from tools.submissions import fill, source_and_release
 
 REPEATS = 5
@@ -339,7 +339,7 @@ def make_grade_seconds(course: str) -> float:
     """`make grade` of a course (python -m grader.grade: sandboxed, one worker, feedback, export, tables, plot)."""
     import subprocess
 
-    from tools.course import venv_env
+    from grader.course import venv_env
 
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "grader.grade", "--course-dir", course, "--workers", "1", "--regrade"],

@@ -13,8 +13,8 @@ import sys
 import nbformat
 
 from grader import grade
+from grader.course import ROOT, assignments, notebook_name
 from tools import release
-from tools.course import ROOT, assignments, notebook_name
 from tools.submissions import corpus, fill, source_and_release
 
 

@@ -37,7 +37,7 @@ import sys
 
 import nbformat
 
-from tools.course import ROOT, assignments, notebook_name
+from grader.course import ROOT, assignments, notebook_name
 from tools.nbauthor import md, solution, tests
 
 NAME = re.compile(r"^[a-z][a-z0-9_]*$")

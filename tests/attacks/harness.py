@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from tools.course import ROOT, copy_course, venv_env
+from grader.course import ROOT, copy_course, venv_env
 from tools.submissions import _nbgrader_meta, fill, source_and_release
 
 ASSIGNMENT = "ps1_memory"

@@ -52,7 +52,7 @@ if __name__ == "__main__":
     dest = "/tmp/attack12-course-3"
     shutil.rmtree(dest, ignore_errors=True)
     subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-c",
-                    f"from tools.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
+                    f"from grader.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
     for name, bad in (("returns_exc", 'ValueError(f"{global_batch} samples do not split over {world_size} ranks")'),
                       ("returns_none", "None")):
         d = os.path.join(dest, "submitted", name, "ps3_batch"); os.makedirs(d)

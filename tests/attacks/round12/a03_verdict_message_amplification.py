@@ -22,7 +22,7 @@ if __name__ == "__main__":
     dest = "/tmp/attack12-course-4"
     shutil.rmtree(dest, ignore_errors=True)
     subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-c",
-                    f"from tools.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
+                    f"from grader.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
     over = {f"quiz_q{i}": f"q{i} = \"{chr(96 + i)}\" * {N}" for i in range(1, 6)}
     nb = notebook(overrides=over)
     d = os.path.join(dest, "submitted", "amplifier", "ps1_memory"); os.makedirs(d)

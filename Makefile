@@ -15,7 +15,7 @@ help:
 	@echo "make test         the whole test suite (launcher, nbval of every notebook, release, grading corpus, kit)"
 	@echo "make test-spawn   every lecture and solution notebook with every launch spawned (macOS's start method)"
 	@echo "make check A=ps2_ddp   one assignment in about a minute: nbval, project checks, grading of the solution and changed corpus files"
-	@echo "make exercise A=ps2_ddp NAME=clip_gradients POINTS=2   add a new exercise: cells, probe, judge, corpus stub, release"
+	@echo "make exercise A=ps2_ddp NAME=clip_gradients POINTS=2 [WORLD=2,4]   add a new exercise: cells, points row, probe, judge, corpus stub, release"
 	@echo "make release      regenerate release/ from source/ with nbgrader"
 	@echo "make grade        autograde everything in submitted/ in parallel (WORKERS=n), feedback/, grades.csv"
 	@echo "make lab          JupyterLab on the course (nbgrader extensions included)"
@@ -46,10 +46,10 @@ check: $(STAMP)
 	$(PY) -m tools.check $(A) $(if $(ALL),--all-corpus) $(if $(SINCE),--since $(SINCE))
 
 exercise: $(STAMP)
-	$(PY) -m tools.scaffold $(A) $(NAME) $(if $(POINTS),--points $(POINTS)) $(if $(WORLD),--world-size $(WORLD))
+	$(PY) -m tools.scaffold $(A) $(NAME) $(if $(POINTS),--points $(POINTS)) $(if $(WORLD),--world-sizes $(WORLD))
 
 grade: $(STAMP)
-	$(PY) -m tools.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
+	$(PY) -m grader.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
 		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
 
 lab: $(STAMP)

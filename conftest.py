@@ -10,9 +10,9 @@ os.environ.setdefault("DISTCOURSE_JUDGE", "kernel")
 
 
 def pytest_configure(config):
-    """Test this checkout: every process the suite starts (kernels, ranks, graders) imports helpers/, probes/
-    and autograders/ from here, even with a venv whose editable install points at another clone."""
-    from tools.course import use_this_checkout
+    """Test this checkout: every process the suite starts (kernels, ranks, graders) imports helpers/, probes/,
+    autograders/ and grader/ from here, even with a venv whose editable install points at another clone."""
+    from grader.course import use_this_checkout
 
     try:
         use_this_checkout()

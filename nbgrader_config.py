@@ -3,9 +3,9 @@
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput
 
-from autograders.execute import ResilientExecute
-from autograders.feedback import HideHiddenTests, InertForTheBrowser
-from autograders.scores import SaveVerifiedGrades
+from grader.execute import ResilientExecute
+from grader.feedback import HideHiddenTests, InertForTheBrowser
+from grader.scores import SaveVerifiedGrades
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -16,7 +16,7 @@ c.CourseDirectory.release_directory = "release"
 c.CourseDirectory.submitted_directory = "submitted"
 c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
-# Several graders write at once (tools/grade.py --workers): wait for SQLite's lock, don't fail.
+# Several graders write at once (grader/grade.py --workers): wait for SQLite's lock, don't fail.
 c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints", ".graded"]
@@ -36,15 +36,15 @@ c.Execute.shutdown_kernel = "immediate"
 # nbgrader's preprocessor list with two swaps. ResilientExecute: a cell that kills its kernel
 # (os._exit, segfault, OOM killer) or will not stop loses that cell, not the notebook; output is
 # capped while it is received; each test cell's probe reports are judged here, in the grader's
-# process (autograders/judge.py), and the verdict kept in the grader's memory. SaveVerifiedGrades
+# process (grader/judge.py), and the verdict kept in the grader's memory. SaveVerifiedGrades
 # scores test cells from those verdicts only: nothing the kernel prints or displays raises a score
-# (autograders/scores.py).
+# (grader/scores.py).
 c.Autograde.autograde_preprocessors = [
     ResilientExecute, IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveVerifiedGrades,
     AssignLatePenalties, CheckCellMetadata, InertForTheBrowser,
 ]
 # The graded notebook holds nothing a browser runs (markdown sanitised, outputs plain text and images):
-# nbgrader's Formgrader, where the TA reads it, renders markdown unsanitised (autograders/feedback.py).
+# nbgrader's Formgrader, where the TA reads it, renders markdown unsanitised (grader/feedback.py).
 # Output kept from a submission, as it is received (the rest is cut, with a note in the cell).
 c.ResilientExecute.max_message_bytes = 1_000_000
 c.ResilientExecute.max_cell_bytes = 2_000_000

@@ -1,12 +1,12 @@
-"""The grading side: judges, answer keys and nbgrader plug-ins. Never released, never in a student's kernel.
+"""The course's secrets: one judge module per assignment, and the helpers only judges use. Never released,
+never visible in a student's kernel or observer (the grading sandbox hides the checkout they live in).
 
-One judge module per assignment (`ps1_memory`, `ps2_ddp`, ...), whose `judge_<check>` functions
-decide from what the public probes (`probes/`) observed the student's code do, and raise
-AssertionError with a message naming the mistake in the student's words. `judge` binds each
-report to its probe call in the cell's trusted source and reaches a verdict; `scores` turns the
-verdicts, never the kernel's outputs, into the cell's score; `execute`, `scores`, `feedback` and
-`sandbox` are what nbgrader_config.py and tools/grade.py plug into nbgrader; `forkserver` is the warm
-process tools/grade.py forks each submission's grading from; `zygote` the kernel template each
-sandboxed kernel is forked from (it imports no grader module); `lowpriority` runs the work that may
-wait (the next submission's imports) in a thread of low priority.
+One judge module per assignment (`ps1_memory`, `ps2_ddp`, ...), whose `judge_<check>` functions decide
+from what the public probes (`probes/`) observed the student's code do, and raise AssertionError with a
+message naming the mistake in the student's words; answer keys (`_QUIZ`) and references live there too.
+`common` holds what several judges share (`observed`, tensor and number comparisons, rank errors, quiz
+judging). `selftest` is the judge of `ps0`, the tiny assignment the tests grade (not part of the course).
+
+This package imports only `probes` (the public case builders and the wire format), torch and the
+standard library, never the grading machinery (`grader/`), which finds a report's judge here by name.
 """

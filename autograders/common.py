@@ -135,29 +135,3 @@ def judge_choice(keys: dict, observation, choices: str = "abcd") -> None:
     if letter != key:
         because = why[0].get(letter) if why else None
         raise AssertionError(f"{question}: {answer!r} is not right. " + (f"{because} " if because else "") + f"Hint: {hint}")
-
-
-def observes(*keys: str):
-    """Declare the keys a judge reads from its observation: `@observes("results")` above `judge_<name>`.
-
-    The probe's report must hold exactly these keys. A key misspelt on either side fails the first
-    run (nbval of the source notebook) with a message naming both sets, instead of a KeyError deep in
-    the judge or a check that silently compares nothing; a report with a key cut out is refused.
-    """
-    expected = frozenset(keys)
-
-    def wrap(judge):
-        def checked(observation):
-            got = set(observation) if isinstance(observation, dict) else None
-            if got != expected:
-                shown = sorted(got) if got is not None else type(observation).__name__
-                raise AssertionError(
-                    f"the observation of {judge.__name__[len('judge_'):]} holds {shown}, but its judge reads "
-                    f"{sorted(expected)}: the grading code was changed (or a key is misspelt in the probe)")
-            return judge(observation)
-
-        checked.__name__, checked.__doc__, checked.__wrapped__ = judge.__name__, judge.__doc__, judge
-        checked.observes = expected
-        return checked
-
-    return wrap

@@ -2,7 +2,7 @@
 
 Each `judge_<name>` reads what `probes.ps1_memory.<name>` observed the student's function do,
 rebuilds the same inputs, computes the right answers and raises AssertionError with a message that
-names the mistake. `judge_quiz` holds the quiz keys. See `autograders.judge` for how they are run.
+names the mistake. `judge_quiz` holds the quiz keys. See `grader.judge` for how they are run.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from torch import nn
 from autograders.common import (
     assert_tensors_close, forward_after_backward, judge_choice, numbers_close, observed, off, rank_seeds,
 )
-from autograders.judge import Raised, type_name
 from probes import ps1_memory as probe
+from probes.wire import Raised, type_name
 
 _COMPONENTS = ("weights", "gradients", "optimizer_state", "total")
 

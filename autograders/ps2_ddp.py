@@ -26,8 +26,8 @@ import torch
 import torch.nn.functional as F
 
 from autograders.common import judge_choice, off, on_rank_error, rank_seeds, same_shape_close, tensors_close
-from autograders.judge import Raised, type_name
 from probes import ps2_ddp as probe
+from probes.wire import Raised, type_name
 
 WORLD_SIZES = probe.WORLD_SIZES
 

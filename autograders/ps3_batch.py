@@ -3,7 +3,7 @@
 Each `judge_<name>` reads what `probes.ps3_batch.<name>` observed the student's function do,
 rebuilds the same inputs, computes the right answers (single-process references for the checks
 that ran on ranks) and raises AssertionError with a message that names the mistake. `judge_quiz`
-holds the quiz keys. See `autograders.judge` for how they are run.
+holds the quiz keys. See `grader.judge` for how they are run.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ import torch
 import torch.nn.functional as F
 
 from autograders.common import assert_tensors_close, judge_choice, observed, off, rank_seeds, realistic, same_shape_close
-from autograders.judge import Raised, type_name
 from probes import ps3_batch as probe
+from probes.wire import Raised, type_name
 
 # --------------------------------------------------------------------------- batch arithmetic
 

@@ -2,7 +2,7 @@
 
 Each `judge_<name>` reads what `probes.ps4_large_model.<name>` observed the student's function do,
 rebuilds the same inputs, computes the right answers and raises AssertionError with a message that
-names the mistake. `judge_quiz` holds the quiz keys. See `autograders.judge` for how they are run.
+names the mistake. `judge_quiz` holds the quiz keys. See `grader.judge` for how they are run.
 
 What the checks do:
 
@@ -27,8 +27,8 @@ import torch
 import torch.nn.functional as F
 
 from autograders.common import forward_after_backward, judge_choice, judged_on_rank, observed, off, rank_seeds
-from autograders.judge import Raised, type_name
 from probes import ps4_large_model as probe
+from probes.wire import Raised, type_name
 
 STRATEGIES = probe.STRATEGIES
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, observes, rank_seeds, same_shape_close, tensors_close
+from autograders.common import judge_choice, rank_seeds, same_shape_close, tensors_close
 from probes import ps5_scale as probe
 
 
@@ -210,25 +210,21 @@ def _check_method(observation, cases, exercise: str) -> None:
                         "and nothing overlaps. Use async_op=True and wait in finish_gradient_synchronization")
 
 
-@observes("runs", "seeds", "error")
 def judge_overlap_ddp_matches_reference(observation) -> None:
     _check_training(observation, probe.overlap_cases(), "OverlapDDP")
     _fail_if_error(observation)
 
 
-@observes("runs", "error")
 def judge_overlap_ddp_overlaps(observation) -> None:
     _check_method(observation, probe.overlap_cases(), "OverlapDDP")
     _fail_if_error(observation)
 
 
-@observes("runs", "seeds", "error")
 def judge_bucketed_ddp_matches_reference(observation) -> None:
     _check_training(observation, probe.bucket_cases(), "BucketedDDP")
     _fail_if_error(observation)
 
 
-@observes("runs", "error")
 def judge_bucketed_ddp_one_all_reduce_per_bucket(observation) -> None:
     _check_method(observation, probe.bucket_cases(), "BucketedDDP")
     _fail_if_error(observation)
@@ -237,7 +233,6 @@ def judge_bucketed_ddp_one_all_reduce_per_bucket(observation) -> None:
 # --------------------------------------------------------------------------- exercise 3
 
 
-@observes("runs", "seeds", "error")
 def judge_tp_operators(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "tensor-parallel operators")
@@ -299,7 +294,6 @@ _HOW = {"fc1.weight": "rows (output features) of fc1.weight", "fc1.bias": "the s
         "fc2.weight": "columns (input features) of fc2.weight", "fc2.bias": "the whole fc2.bias"}
 
 
-@observes("runs", "seeds", "error")
 def judge_tp_mlp_matches_reference(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "TensorParallelMLP")
@@ -330,7 +324,6 @@ def judge_tp_mlp_matches_reference(observation) -> None:
     _fail_if_error(observation)
 
 
-@observes("runs", "error")
 def judge_tp_mlp_communication(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "TensorParallelMLP")
@@ -382,7 +375,6 @@ def _adam_trajectory(seeds: list) -> list:
     return out
 
 
-@observes("runs", "error", "seeds")
 def judge_zero1_matches_adam(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "ShardedOptimizer")
@@ -409,7 +401,6 @@ def judge_zero1_matches_adam(observation) -> None:
     _fail_if_error(observation)
 
 
-@observes("runs", "error", "seeds")
 def judge_zero1_state_sharded(observation) -> None:
     cases = [(world, None) for world in probe.WORLD_SIZES]
     runs = _runs(observation, cases, "ShardedOptimizer")

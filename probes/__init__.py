@@ -8,19 +8,19 @@ implementations, computes what the right answer is and decides.
 
 When grading, the judge runs in the grader's own process, outside the sandbox in which the
 student's kernel runs: `report` publishes the observation as a display message, and
-`autograders.execute.ResilientExecute` takes it out of the message stream, binds it to its probe
+`grader.execute.ResilientExecute` takes it out of the message stream, binds it to its probe
 call in the test cell's trusted source, judges it and decides the cell's score from the verdict.
 Student code can read this package and replace it, but it cannot read the judge: a test cell whose
 probe never reported, reported twice or reported for another call loses its points.
 
-Rules for a probe (autograders.judge.probe_calls enforces the call side): a test cell calls each
+Rules for a probe (grader.judge.probe_calls enforces the call side): a test cell calls each
 probe as a statement of its own (`probe.quiz("q1", q1)`), and each call makes exactly one report.
 A literal argument of the call binds the report: the observation must be a dict that repeats it
 under the parameter's name (quiz reports {"question": question, ...}), so a report made for q1
 cannot pass the q3 cell.
 
 Whether `report` also judges is said explicitly, by whoever starts the kernel, in DISTCOURSE_JUDGE:
-- "grader": the grader judges outside this process (autograders.execute sets it); report only;
+- "grader": the grader judges outside this process (grader.execute sets it); report only;
 - "kernel": judge here too, so a wrong solution fails where it runs (the test suite's nbval and
   `make lab` set it; it needs the course's autograders/ importable, and says so if not);
 - unset (a student's own machine, with no judges): report only.
@@ -168,7 +168,7 @@ def report(check: str, observation: Any) -> None:
     if mode == "grader":
         return  # the grader judges outside this process
     try:
-        judge = importlib.import_module("autograders.judge")
+        judge = importlib.import_module("grader.judge")
     except ImportError as exc:
         raise RuntimeError(f"{JUDGE_ENV}=kernel asks to judge in this kernel, but the course's judges cannot be "
                            f"imported ({exc}): install the course (pip install -e .) or unset {JUDGE_ENV}") from None

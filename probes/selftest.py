@@ -1,6 +1,6 @@
 """Probes of `ps0`, the small assignment the course's own tests grade (tests/): not part of the course.
 
-The grading machinery (autograders.execute, judge, scores, tools/grade.py) is tested on classes of
+The grading machinery (grader.execute, judge, scores, grader/grade.py) is tested on classes of
 tiny submissions that must grade in seconds; their hidden checks go through a probe and a judge
 (`autograders.selftest`) exactly as the course's do. Each probe binds the literal arguments of its
 call by name in what it reports (`probe.square(square, 3)` reports {"x": 3, ...}), so the grader can

@@ -25,7 +25,7 @@ import urllib.request
 
 import nbformat
 
-from tools.course import ROOT, nbgrader, notebook_name
+from grader.course import ROOT, nbgrader, notebook_name
 from tools.submissions import fill, solution_text
 
 CHROMIUM = "/usr/bin/chromium"

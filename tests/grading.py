@@ -2,7 +2,7 @@
 
 The one door between the tests and the course's notebooks (in the manner of CS336's adapters):
 submissions are built by tools.submissions (corpus files, `fill`), and `grade(assignment, notebooks)`
-runs `nbgrader generate_assignment`, then grades them through `make grade`'s own path (tools.grade:
+runs `nbgrader generate_assignment`, then grades them through `make grade`'s own path (grader.grade:
 sandboxed, warm grader, feedback) in a temporary course directory, and returns, per student, the
 score, output text and feedback of every graded cell.
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from tools.course import copy_course, create_gradebook, nbgrader, notebook_name
+from grader.course import copy_course, create_gradebook, nbgrader, notebook_name
 from tools.submissions import (  # noqa: F401 - re-exported for the tests
     Submission, _nbgrader_meta, build_submissions, corpus, cover, fill, solution_text, source_and_release, test_cell_ids,
 )
@@ -73,9 +73,9 @@ def new_course(assignment: str, workdir: str) -> str:
 
 def grade(assignment: str, notebooks: dict, workers: int = 2, feedback: bool = True) -> GradeRun:
     """Grade `notebooks` (student id -> notebook, or raw text for a broken file) the way a TA does:
-    `make grade`'s path (tools.grade: the warm grader, one sandboxed kernel per submission, `workers`
+    `make grade`'s path (grader.grade: the warm grader, one sandboxed kernel per submission, `workers`
     at a time, nbgrader autograde and generate_feedback), in a temporary course directory."""
-    from tools import grade as make_grade
+    from grader import grade as make_grade
 
     nb_file = notebook_name(assignment)
     with tempfile.TemporaryDirectory(prefix="grade-") as tmp:

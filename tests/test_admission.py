@@ -1,4 +1,4 @@
-"""Admission by CPU (tools.admission): a submission that waits does not hold a worker; one that computes does."""
+"""Admission by CPU (grader.admission): a submission that waits does not hold a worker; one that computes does."""
 
 import contextlib
 import subprocess
@@ -10,7 +10,7 @@ import nbformat
 import pytest
 
 from tests.tiny_course import expected, make_course, scores
-from tools import admission, grade
+from grader import admission, grade
 from tools.submissions import fill
 
 SPIN = "import time\nend = time.time() + 60\nwhile time.time() < end:\n    pass\n"

@@ -2,7 +2,7 @@
 
 Each attacker is a real ps1_memory notebook (the release, answers filled or left empty, some cells
 overridden by an attack from tests/attacks/payloads.py), handed in to a temporary course and graded
-by `python -m tools.grade` in the sandbox, a whole class per run. The course sits in a world with
+by `python -m grader.grade` in the sandbox, a whole class per run. The course sits in a world with
 secrets in it (canaries in the course, the gradebook, the solution, a TA's home outside /tmp,
 another checkout, a database password in the grader's environment). After the run the tests check
 that the run completed, every attacker scored what it solved and nothing more, honest students kept
@@ -174,7 +174,7 @@ def _lost(run, student):
 
 def test_the_run_completes_and_reports_every_submission(main_run):
     run = main_run
-    assert run.returncode == 0, f"tools.grade exited {run.returncode}:\n{run.log[-3000:]}"
+    assert run.returncode == 0, f"grader.grade exited {run.returncode}:\n{run.log[-3000:]}"
     assert "__error__" not in run.scores, f"the gradebook is unreadable after the run: {run.scores['__error__']}"
     missing = set(run.students) - set(run.statuses)
     assert not missing, f"grading_report.json has no entry for {sorted(missing)}"
@@ -342,7 +342,7 @@ def test_9_a_cell_that_will_not_stop_costs_that_cell_only(main_run):
 
 
 def test_10_a_deleted_test_cell_scores_zero_and_is_not_to_grade_by_hand(main_run):
-    from tools import grade
+    from grader import grade
 
     student = "x10_deletes_test_cell"
     scores = main_run.scores.get(student, {})

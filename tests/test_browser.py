@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from tests import browser
-from tools.course import ROOT, notebook_name
+from grader.course import ROOT, notebook_name
 
 REASON = browser.missing_browser_reason()
 pytestmark = [

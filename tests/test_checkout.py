@@ -1,6 +1,6 @@
 """Grading, `make check` and `make test` run this checkout's code in every process.
 
-A virtual environment's editable install maps helpers/, probes/ and autograders/ to the clone it was
+A virtual environment's editable install maps helpers/, probes/, autograders/ and grader/ to the clone it was
 installed from. Here a second, sabotaged copy of the packages comes first on the path of every new
 process (PYTHONPATH, as a venv of another clone would put it): the grader and the test runner still
 run this checkout's code in every kernel, observer and rank; where that cannot be made so, they refuse
@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-from tools.course import CHECKOUT_PACKAGES, ROOT, foreign_packages, require_this_checkout, use_this_checkout
+from grader.course import CHECKOUT_PACKAGES, ROOT, foreign_packages, require_this_checkout, use_this_checkout
 
 pytestmark = pytest.mark.slow
 
@@ -54,7 +54,7 @@ def test_make_grade_grades_with_this_checkouts_code_in_every_process(other_copy,
     from tests.tiny_course import expected, make_course, scores
 
     course = make_course(tmp_path, 3)
-    out = subprocess.run([sys.executable, "-m", "tools.grade", "--course-dir", str(course), "--workers", "1"],
+    out = subprocess.run([sys.executable, "-m", "grader.grade", "--course-dir", str(course), "--workers", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=600,
                          env={**os.environ, "PYTHONPATH": str(other_copy)})
     assert out.returncode == 0, (out.stdout + out.stderr)[-3000:]

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from tools import grade
+from grader import grade
 
 pytestmark = pytest.mark.xdist_group("forkserver")
 

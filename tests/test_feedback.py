@@ -6,8 +6,8 @@ from nbconvert import HTMLExporter
 from nbconvert.filters.markdown_mistune import markdown2html_mistune
 from traitlets.config import Config
 
-from autograders import feedback
-from autograders.feedback import HideHiddenTests, safe_markdown
+from grader import feedback
+from grader.feedback import HideHiddenTests, safe_markdown
 
 XSS = "xss_mark_feedback"
 ANSWER = (f"## My answer\nDDP *replicates* the model: $4P$ bytes.\n\n```python\nok = a < b\n\nz = 2\n```\n\n"

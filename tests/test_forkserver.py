@@ -1,4 +1,4 @@
-"""The warm grader (autograders.forkserver) keeps one failure domain per submission and shares nothing.
+"""The warm grader (grader.forkserver) keeps one failure domain per submission and shares nothing.
 
 The server imports nbgrader, torch and the judges once and forks a process per submission; the next
 submission's kernel is started (and warmed) while the current one is graded. These tests hold it to
@@ -20,10 +20,10 @@ import nbformat
 import psutil
 import pytest
 
-from autograders import forkserver, judge, sandbox, zygote
+from grader import forkserver, judge, sandbox, zygote
 from tests.tiny_course import make_course
-from tools import grade
-from tools.course import ROOT, venv_env
+from grader import grade
+from grader.course import ROOT, venv_env
 from tools.submissions import fill
 
 pytestmark = pytest.mark.xdist_group("forkserver")
@@ -205,13 +205,13 @@ def test_the_server_has_no_door_but_the_graders_pipe(server):
 SPY = (
     "import glob, os, sys, time\n"
     "own = os.getpid()\n"
-    "kernels = set()  # a kernel bwrap started, or one forked from the template (autograders.zygote)\n"
+    "kernels = set()  # a kernel bwrap started, or one forked from the template (grader.zygote)\n"
     "for path in glob.glob('/proc/[0-9]*/cmdline'):\n"
     "    try:\n"
     "        args = open(path, 'rb').read()\n"
     "    except OSError:\n"
     "        continue\n"
-    "    if b'ipykernel_launcher' in args or b'autograders.zygote' in args:\n"
+    "    if b'ipykernel_launcher' in args or b'grader.zygote' in args:\n"
     "        kernels.add(int(path.split('/')[2]))\n"
     "planted = set(glob.glob('/tmp/planted-*') + glob.glob('planted-*'))\n"
     "others = sorted(planted - {f'/tmp/planted-{STUDENT}', f'planted-{STUDENT}'})\n"
@@ -244,7 +244,7 @@ def test_a_kernel_started_early_for_b_shares_nothing_with_a(tmp_path):
                     ours = os.getpid() in {p.pid for p in proc.parents()}
                 except psutil.Error:
                     continue
-                # a kernel bwrap started, or one forked from the kernel template (autograders.zygote)
+                # a kernel bwrap started, or one forked from the kernel template (grader.zygote)
                 found += ours and (any(a.endswith("ipykernel_launcher") for a in proc.info["cmdline"] or [])
                                    or proc.info["name"] == zygote.KERNEL_NAME)
             peak[0] = max(peak[0], found)

@@ -125,7 +125,7 @@ def test_gpu_monitor_reports_the_peak(monkeypatch):
 
 def test_sandboxed_processes_told_apart_by_pid_namespace():
     """A process bwrap started with --unshare-pid is in another PID namespace; this one is not."""
-    from autograders import sandbox
+    from grader import sandbox
 
     assert not gpu_check.in_other_pid_namespace(os.getpid())
     if sandbox.available():
@@ -261,7 +261,7 @@ def test_bundle_takes_the_course_pins_and_leaves_out_the_ui():
 def test_cpu_mode_runs_a_notebook_and_grades_in_the_sandbox(tmp_path):
     """The whole check on CPU: one notebook, ps1's solution and a corpus file, and one missing corpus file;
     the notebook and the grading side by side (--jobs 2), the table in the plan's order."""
-    from autograders import sandbox
+    from grader import sandbox
 
     if sandbox.available():
         pytest.skip(f"no sandbox here: {sandbox.available()}")

@@ -1,4 +1,4 @@
-"""Grading a class with tools.grade: parallel, resumable, and each fault costs only its own points.
+"""Grading a class with grader.grade: parallel, resumable, and each fault costs only its own points.
 
 A small synthetic assignment (an ordinary exercise and a multi-process one) is graded for a class
 of submissions that misbehave in the ways real ones do. The grader must finish, record what it can,
@@ -12,7 +12,7 @@ import shutil
 import nbformat
 import pytest
 
-from tools import grade
+from grader import grade
 from tools import nbauthor as nba
 from tools.submissions import fill
 
@@ -288,7 +288,7 @@ def test_report_timings(course, capsys):
 
 def test_class_picture_counts_each_exercise(course):
     """The TA's picture: per exercise, how many submissions had full, partial and no marks, from the gradebook."""
-    from tools import class_report
+    from grader import class_report
 
     root, _ = course
     exercises = {e.name: e for e in class_report.class_exercises(f"sqlite:///{root / 'gradebook.db'}")}
@@ -305,7 +305,7 @@ def test_class_picture_counts_each_exercise(course):
 
 
 def test_exercise_of_a_test_cell():
-    from tools.class_report import exercise_of
+    from grader.class_report import exercise_of
 
     answers = {"train_ddp", "train", "load_state_anywhere", "quiz_q1"}
     assert exercise_of("train_ddp_matches_large_batch", answers) == "train_ddp"
@@ -333,7 +333,7 @@ def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the
     """nbgrader fails such a notebook too, but quotes the cell's id or text, newlines and all, into the log the
     failure reason is read from: a made-up id 'x\\nJSON RuntimeError: ... run curl ... | sh' became the reason the
     TA read (attack round 8). Each kind is refused before nbgrader runs; the hand-in's text only escaped."""
-    from tools.course import ROOT, notebook_name
+    from grader.course import ROOT, notebook_name
 
     name = notebook_name("ps1_memory")
     release = os.path.join(ROOT, "release", "ps1_memory", name)
@@ -385,7 +385,7 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
     the reason the TA read (attack round 9). Names with control characters, and notebooks that are not the
     assignment's, are refused in the grader's words, the name shown escaped. A stray notebook beside the
     assignment's is graded (nbgrader skips it), and the line naming it is never the failure reason."""
-    from tools.course import ROOT, notebook_name
+    from grader.course import ROOT, notebook_name
 
     name = notebook_name("ps1_memory")
     release = os.path.join(ROOT, "release", "ps1_memory", name)

@@ -2,7 +2,7 @@
 
 `.ci/run` installs Debian's postgresql; this test starts a private cluster in a temporary folder,
 grades a class in two shards from two course directories (two "machines") at the same time through
-`tools.grade --shard i/2 --db-url ...`, and checks the one gradebook has every grade exactly once.
+`grader.grade --shard i/2 --db-url ...`, and checks the one gradebook has every grade exactly once.
 """
 
 import glob
@@ -17,7 +17,7 @@ import tempfile
 import pytest
 
 from tests.tiny_course import ROOT, expected, make_course, scores
-from tools.course import venv_env
+from grader.course import venv_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_postgres")]
 
@@ -63,7 +63,7 @@ def test_two_shards_on_two_machines_fill_one_postgres_gradebook(postgres_url, tm
     students = 8
     machines = [make_course(tmp_path / f"machine{i}", students, postgres_url if i == 1 else None) for i in (1, 2)]
     procs = [
-        subprocess.Popen([sys.executable, "-m", "tools.grade", "ps0_tiny", "--course-dir", str(root),
+        subprocess.Popen([sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root),
                           "--db-url", postgres_url, "--shard", f"{i}/2", "--workers", "2"],
                          cwd=ROOT, env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         for i, root in enumerate(machines, start=1)
@@ -78,7 +78,7 @@ def test_two_shards_on_two_machines_fill_one_postgres_gradebook(postgres_url, tm
 
 
 def test_a_bad_shard_is_refused():
-    from tools import grade
+    from grader import grade
 
     for shard in ("3/2", "0/2", "half"):
         with pytest.raises(SystemExit):

@@ -9,8 +9,8 @@ import time
 import pytest
 
 from tests.tiny_course import ROOT, expected, make_course, scores
-from tools import grade
-from tools.course import venv_env
+from grader import grade
+from grader.course import venv_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_resume")]
 
@@ -33,7 +33,7 @@ def test_a_killed_run_resumes_without_losing_or_repeating_grades(tmp_path):
     other one (a grade nbgrader recorded in the instant before its marker is graded again, to the same
     score), and no grade changes. The kill waits for a marker, not for scores: deterministic."""
     root = make_course(tmp_path, 6)
-    cmd = [sys.executable, "-m", "tools.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"]
+    cmd = [sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=venv_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
 
@@ -60,7 +60,7 @@ def test_a_killed_run_resumes_without_losing_or_repeating_grades(tmp_path):
 
 def test_ctrl_c_stops_at_once_and_keeps_what_was_graded(tmp_path):
     root = make_course(tmp_path, 6)
-    cmd = [sys.executable, "-m", "tools.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"]
+    cmd = [sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=venv_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 240
     while len(_scores(root)) < 1 and time.monotonic() < deadline and proc.poll() is None:

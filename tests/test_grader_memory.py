@@ -13,7 +13,7 @@ import nbformat
 import pytest
 
 from tests.tiny_course import expected, make_course, scores
-from tools import grade
+from grader import grade
 from tools.submissions import fill
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_resume")]

@@ -8,9 +8,9 @@ import os
 
 import pytest
 
-from autograders import feedback
+from grader import feedback
 from tests import grading
-from tools.course import assignments
+from grader.course import assignments
 
 pytestmark = pytest.mark.slow
 

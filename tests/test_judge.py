@@ -18,10 +18,10 @@ import pytest
 import torch
 from nbformat import NotebookNode
 
-from autograders import judge
+from grader import judge
 from autograders.common import judge_choice
 from probes import MIME, encode, outcome
-from tools.course import ROOT, assignments, notebook_name
+from grader.course import ROOT, assignments, notebook_name
 
 
 def roundtrip(value):
@@ -253,16 +253,17 @@ def test_kernel_judging_without_the_judges_says_what_to_do(monkeypatch):
     from probes import ps1_memory as probe
 
     monkeypatch.setenv("DISTCOURSE_JUDGE", "kernel")
-    monkeypatch.setitem(sys.modules, "autograders.judge", None)  # as on a student's machine: not importable
+    monkeypatch.setitem(sys.modules, "grader.judge", None)  # as on a student's machine: not importable
     with pytest.raises(RuntimeError, match="cannot be imported.*unset DISTCOURSE_JUDGE"):
         probe.quiz("q1", "b")
 
 
 def test_probes_import_nothing_of_the_judges():
-    """The public side does not depend on the secret one: importing every probe imports no autograders module."""
+    """The public side depends on neither the secret one nor the machinery: importing every probe imports no
+    module of autograders/ or grader/."""
     code = ("import sys, pkgutil, importlib, probes\n"
             "for m in pkgutil.iter_modules(probes.__path__): importlib.import_module('probes.' + m.name)\n"
-            "print(sorted(n for n in sys.modules if n.split('.')[0] == 'autograders'))")
+            "print(sorted(n for n in sys.modules if n.split('.')[0] in ('autograders', 'grader')))")
     env = {k: v for k, v in os.environ.items() if k != "DISTCOURSE_JUDGE"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", out

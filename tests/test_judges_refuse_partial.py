@@ -15,9 +15,9 @@ import os
 import pytest
 from nbclient import NotebookClient
 
-from autograders import judge
+from grader import judge
 from probes import JUDGE_ENV, MIME
-from tools.course import assignments
+from grader.course import assignments
 from tools.submissions import fill, source_and_release
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("judge_mutations")]

@@ -490,7 +490,7 @@ print(json.dumps({"kernel": os.getpid(), "server": server, "server_parent": psut
 
 
 def test_in_the_grading_sandbox_the_server_is_the_kernels_own():
-    from autograders import sandbox
+    from grader import sandbox
 
     if sandbox.available() is not None:
         pytest.skip(f"no sandbox here: {sandbox.available()}")

@@ -1,4 +1,4 @@
-"""The observer (probes.observer, autograders.observe): hidden checks run where the student's code cannot
+"""The observer (probes.observer, grader.observe): hidden checks run where the student's code cannot
 change what is reported. The observer runs in the grading sandbox as `make grade` starts it (bwrap,
 without the kernel template), each property tested on its own; tests/test_attacks.py (test_observed_*) attacks
 it through `make grade` itself. (Unsandboxed, as root, a child could open the observer's descriptors:
@@ -14,16 +14,16 @@ import os
 import cloudpickle
 import pytest
 
-from autograders import sandbox
-from autograders.observe import Observer, ObserverError
+from grader import sandbox
+from grader.observe import Observer, ObserverError
 from probes import wire
-from tools.course import ROOT
+from grader.course import ROOT
 
 pytestmark = pytest.mark.skipif(sandbox.available() is not None, reason=f"no grading sandbox: {sandbox.available()}")
 
 
 def _sandboxed() -> Observer:
-    spec_argv = [os.sys.executable, "-m", "autograders.sandbox", "-f", "{connection_file}"]
+    spec_argv = [os.sys.executable, "-m", "grader.sandbox", "-f", "{connection_file}"]
     return Observer(spec_argv, {"DISTCOURSE_COURSE_ROOT": ROOT, "DISTCOURSE_SANDBOX_LIMITS": json.dumps({})})
 
 
@@ -307,11 +307,9 @@ def test_an_observer_forked_from_the_kernel_template_answers_call_after_call_thr
     multiprocessing's resource tracker too, and the next launch's write to the tracker's pipe killed the
     observer by SIGPIPE (the template gave its children SIGPIPE's default action, which no fresh interpreter
     has): every hidden check of every submission failed with "the process ... died" on the GPU machine."""
-    from autograders import zygote
-
     monkeypatch.setenv("DISTCOURSE_START_METHOD", "forkserver")
-    template = zygote.Template()
-    spec_argv = [os.sys.executable, "-m", "autograders.sandbox", "-f", "{connection_file}"]
+    template = sandbox.Template()
+    spec_argv = [os.sys.executable, "-m", "grader.sandbox", "-f", "{connection_file}"]
     obs = Observer(spec_argv, {"DISTCOURSE_COURSE_ROOT": ROOT, "DISTCOURSE_SANDBOX_LIMITS": json.dumps({}),
                                "DISTCOURSE_ZYGOTE": template.path})
 
@@ -361,7 +359,7 @@ def test_the_observer_shares_its_kernels_cgroups(tmp_path):
         pytest.skip("cgroups are made by a root grader only")
     log = tmp_path / "cgroups"
     env = {**os.environ, "DISTCOURSE_COURSE_ROOT": ROOT, "DISTCOURSE_CGROUP_LOG": str(log)}
-    kernel = subprocess.Popen([sys.executable, "-m", "autograders.sandbox", "--run", "--", "/bin/sleep", "60"],
+    kernel = subprocess.Popen([sys.executable, "-m", "grader.sandbox", "--run", "--", "/bin/sleep", "60"],
                               cwd=tmp_path, env=env)
     obs = None
     try:

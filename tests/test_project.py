@@ -7,8 +7,8 @@ import tomllib
 
 import pytest
 
+from grader.course import ROOT, assignments, copy_course
 from tools import clean_notebooks, release
-from tools.course import ROOT, assignments, copy_course
 from tools.submissions import solution_text
 
 SOLUTION_RE = re.compile(r"### BEGIN SOLUTION(.*?)### END SOLUTION", re.S)
@@ -137,7 +137,7 @@ def test_solution_text_drops_markers_and_rubric():
 
 
 def _hidden_cells():
-    from autograders.judge import HIDDEN
+    from grader.judge import HIDDEN
 
     for name in assignments():
         nb = json.load(open(os.path.join(ROOT, "source", name, f"{name}.ipynb")))
@@ -182,7 +182,7 @@ def test_hidden_tests_run_probes_that_have_judges():
     import importlib
     import inspect
 
-    from autograders.judge import required_checks
+    from grader.judge import required_checks
 
     found = 0
     for name, grade_id, hidden in _hidden_cells():

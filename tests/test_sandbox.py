@@ -1,10 +1,10 @@
 """The grading sandbox itself, started for real: what a student's code can and cannot do inside it.
 
-Each test runs a small program through `python -m autograders.sandbox --run -- ...`, the same bwrap
+Each test runs a small program through `python -m grader.sandbox --run -- ...`, the same bwrap
 command line, seccomp filter, environment and limits as a kernel that nbgrader starts. The course
 directory, another checkout and the TA's home are folders outside /tmp here (a private /tmp would
 hide anything under /tmp anyway, and prove nothing), each with a canary file of secret contents.
-The grader's side (tools.grade) is tested for links: refused hand-ins, markers and feedback.
+The grader's side (grader.grade) is tested for links: refused hand-ins, markers and feedback.
 """
 
 import errno
@@ -17,8 +17,8 @@ import tempfile
 
 import pytest
 
-from autograders import sandbox
-from tools import demo, grade
+from grader import grade, sandbox
+from tools import demo
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECRET = "canary-7f3a9c-the-answer-is-b"
@@ -52,7 +52,7 @@ def world():
 def run_sandboxed(world, code, limits=None, env=None, python=sys.executable, timeout=120):
     full_env = {**os.environ, "DISTCOURSE_COURSE_ROOT": world["course"], "HOME": world["home"],
                 "DISTCOURSE_SANDBOX_LIMITS": json.dumps(limits or {}), **(env or {})}
-    return subprocess.run([python, "-m", "autograders.sandbox", "--run", "--", python, "-c", code],
+    return subprocess.run([python, "-m", "grader.sandbox", "--run", "--", python, "-c", code],
                           cwd=world["work"], env=full_env, capture_output=True, text=True, timeout=timeout)
 
 
@@ -210,7 +210,9 @@ print(json.dumps({
     "visible": sorted(k for k, p in PATHS.items() if os.path.exists(p)),
     "helpers": importlib.util.find_spec("helpers") is not None,
     "autograders": importlib.util.find_spec("autograders") is not None and os.path.exists(
-        os.path.join(os.path.dirname(importlib.util.find_spec("autograders").origin), "judge.py")),
+        os.path.join(os.path.dirname(importlib.util.find_spec("autograders").origin), "ps1_memory.py")),
+    "grader": importlib.util.find_spec("grader") is not None and os.path.exists(
+        os.path.join(os.path.dirname(importlib.util.find_spec("grader").origin), "judge.py")),
     "env": dict(os.environ),
     "own_file": open("data.txt").read(),
 }))
@@ -223,7 +225,8 @@ def test_only_the_needed_paths_are_there(world):
         "course": os.path.join(world["course"], "secret.txt"),
         "other_checkout": os.path.join(world["other_checkout"], "secret.txt"),
         "ta_home": os.path.join(world["home"], "secret.txt"),
-        "judges": os.path.join(ROOT, "autograders", "judge.py"),
+        "judges": os.path.join(ROOT, "autograders", "ps1_memory.py"),
+        "grader": os.path.join(ROOT, "grader", "judge.py"),
         "solutions": os.path.join(ROOT, "source"),
         "real_home": os.path.expanduser("~/.bash_history"),
         "shadow": "/etc/shadow",
@@ -231,7 +234,7 @@ def test_only_the_needed_paths_are_there(world):
     code = f"PATHS = {targets!r}\n" + SEES
     r = checked(run_sandboxed(world, code))
     assert r["visible"] == [], f"visible in the sandbox: {r['visible']}"
-    assert r["helpers"] and not r["autograders"]
+    assert r["helpers"] and not r["autograders"] and not r["grader"]
     assert r["own_file"] == "the submission's own file"
 
 
@@ -364,7 +367,7 @@ def test_unprivileged_user_gets_the_same_sandbox(world, tmp_path):
         pytest.skip("needs root (to become an ordinary user with setpriv) and /usr/bin/python3")
     base = tempfile.mkdtemp(prefix="sandbox-user-", dir="/var/tmp")
     try:
-        for package in ("autograders", "helpers", "probes"):
+        for package in ("autograders", "grader", "helpers", "probes"):
             shutil.copytree(os.path.join(ROOT, package), os.path.join(base, "code", package))
         shutil.copytree(world["course"], os.path.join(base, "course"), ignore=shutil.ignore_patterns("autograded"))
         work = os.path.join(base, "work")
@@ -378,7 +381,7 @@ def test_unprivileged_user_gets_the_same_sandbox(world, tmp_path):
         if os.environ.get("DISTCOURSE_BWRAP"):  # a bubblewrap that is not on PATH (e.g. unpacked from a .deb)
             env["DISTCOURSE_BWRAP"] = os.environ["DISTCOURSE_BWRAP"]
         proc = subprocess.run(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", python, "-m",
-                               "autograders.sandbox", "--run", "--", python, "-c", code],
+                               "grader.sandbox", "--run", "--", python, "-c", code],
                               cwd=work, env=env, capture_output=True, text=True, timeout=120)
         if proc.returncode != 0 and "user namespace" in proc.stderr.lower():
             pytest.skip(f"user namespaces are closed to ordinary users here: {proc.stderr.strip()}")
@@ -667,7 +670,7 @@ def test_a_course_and_a_checkout_under_tmp(tmp_path):
     """CI clones under /tmp and tests grade in courses under /tmp: the private /tmp must not hide the code
     the kernel needs, nor make the course's place writable."""
     code = tmp_path / "checkout"
-    for package in ("autograders", "helpers", "probes"):
+    for package in ("autograders", "grader", "helpers", "probes"):
         shutil.copytree(os.path.join(ROOT, package), code / package, ignore=shutil.ignore_patterns("__pycache__"))
     work = tmp_path / "course" / "autograded" / "s" / "a"
     work.mkdir(parents=True)
@@ -680,7 +683,7 @@ def test_a_course_and_a_checkout_under_tmp(tmp_path):
                "    'judges': importlib.util.find_spec('autograders') is not None and os.path.exists(\n"
                "        os.path.join(os.path.dirname(importlib.util.find_spec('autograders').origin), 'judge.py'))}))")
     env = {**os.environ, "PYTHONPATH": str(code), "DISTCOURSE_COURSE_ROOT": str(tmp_path / "course")}
-    proc = subprocess.run([sys.executable, "-m", "autograders.sandbox", "--run", "--", sys.executable, "-c", program],
+    proc = subprocess.run([sys.executable, "-m", "grader.sandbox", "--run", "--", sys.executable, "-c", program],
                           cwd=work, env=env, capture_output=True, text=True, timeout=120)
     r = checked(proc)
     assert r["helpers"].startswith(str(code)) and not r["judges"], r
@@ -714,7 +717,7 @@ def test_without_a_memory_cgroup_the_address_space_is_capped_too():
     in one process of an ordinary user's sandbox (attack round 9). Where no memory cgroup counts them, the
     address space is capped (memory cap + headroom); such a mapping is refused, ordinary work is not."""
     probe = ("import mmap, os, sys\n"
-             "from autograders import sandbox\n"
+             "from grader import sandbox\n"
              "sandbox.os.geteuid = lambda: 1000  # as the ordinary user's launcher: no cgroup\n"
              "sandbox.apply_limits(dict(sandbox.DEFAULT_LIMITS))\n"
              "import torch\n"

@@ -1,6 +1,6 @@
 """Scores come from the grader's verdicts, not from what the student's kernel printed.
 
-Unit tests of the pieces (autograders.scores, the output caps of autograders.execute), then real
+Unit tests of the pieces (grader.scores, the output caps of grader.execute), then real
 `nbgrader autograde` runs: a submission that forges its score from the kernel (a `pre_run_cell`
 hook calling `displayhook`), one that makes every quiz cell report question q1, a cell that will not
 stop, 300 MB of output and a deleted test cell; an honest solution keeps full marks.
@@ -17,12 +17,12 @@ import nbformat
 import pytest
 from nbformat import NotebookNode
 
-from autograders import judge, scores
-from autograders.execute import ResilientExecute
+from grader import judge, scores
+from grader.execute import ResilientExecute
 from tests import grading
-from tools import grade as grade_tool
+from grader import grade as grade_tool
+from grader.course import ROOT, nbgrader, venv_env
 from tools import nbauthor as nba
-from tools.course import ROOT, nbgrader, venv_env
 
 # ------------------------------------------------------------------ verified_score
 
@@ -151,7 +151,7 @@ def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_cou
 
 def test_every_graded_test_cell_of_the_course_has_a_probe_call_the_grader_can_bind():
     """A test cell with no probe call scores 0 for everyone (its visible asserts ran where the student rules)."""
-    from tools.course import assignments
+    from grader.course import assignments
 
     found = 0
     for name in assignments():

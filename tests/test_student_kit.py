@@ -9,8 +9,8 @@ import textwrap
 import nbformat
 import pytest
 
+from grader.course import assignments
 from tools import student_kit
-from tools.course import assignments
 from tools.submissions import fill, source_and_release
 
 pytestmark = pytest.mark.slow

@@ -1,4 +1,4 @@
-"""Kernels forked from the warm template (autograders.zygote) are sandboxed exactly as kernels bwrap starts.
+"""Kernels forked from the warm template (grader.zygote) are sandboxed exactly as kernels bwrap starts.
 
 Each test starts kernels the way nbgrader does in `make grade` (jupyter_client, the sandbox's
 kernelspec), once through the template and once without, and compares what each sees from inside.
@@ -16,8 +16,8 @@ import time
 import psutil
 import pytest
 
-from autograders import sandbox, zygote
-from tools.course import ROOT
+from grader import sandbox, zygote
+from grader.course import ROOT
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("zygote"),
               pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")]
@@ -37,7 +37,7 @@ def WRITABLE_SYSCTLS():
     return found
 def JUDGES_IMPORTABLE():
     try:
-        import autograders.judge
+        import autograders.common
         return True
     except Exception:
         return False
@@ -131,7 +131,7 @@ class Kernel:
 
 @pytest.fixture
 def template():
-    t = zygote.Template()
+    t = sandbox.Template()
     yield t
     t.close()
 
@@ -209,7 +209,7 @@ def test_what_the_kernel_starts_ends_with_its_launcher(tmp_path, template):
 STARTER = """
 import os, sys, tempfile, time
 from jupyter_client import KernelManager
-from autograders import sandbox
+from grader import sandbox
 template, private = sys.argv[1], sys.argv[2]
 os.makedirs(os.path.join(private, "runtime"))
 os.environ.update(JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"), JUPYTER_PATH=private)
@@ -226,7 +226,7 @@ time.sleep(300)
 def test_a_grader_killed_takes_its_kernels_down(tmp_path, template):
     """kill -9 of the process that started a kernel (nbgrader's, under `make grade`): the launcher, the
     sandbox and the kernel forked into it end too, as a kernel bwrap ran would (--die-with-parent)."""
-    from tools.course import venv_env
+    from grader.course import venv_env
 
     proc = subprocess.Popen([sys.executable, "-c", STARTER, template.path, str(tmp_path / "private")], cwd=ROOT,
                             env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -319,11 +319,11 @@ def test_the_template_holds_nothing_of_the_grader(tmp_path, monkeypatch):
     from it holds the secret anywhere in its memory, and neither imported a grader module."""
     secret = ("s3cr3t-" + os.urandom(8).hex()).encode()
     monkeypatch.setenv("DATABASE_URL", f"postgresql://ta:{secret.decode()}@db/course")
-    t = zygote.Template()
+    t = sandbox.Template()
     try:
         kernel = Kernel(tmp_path, t.path, "secret")
         try:
-            modules = kernel.run("import sys; print(sorted(m for m in sys.modules if m.startswith(('autograders', 'nbgrader', 'tools'))))")
+            modules = kernel.run("import sys; print(sorted(m for m in sys.modules if m.startswith(('grader', 'autograders', 'nbgrader', 'tools'))))")
             kernels = [p for p in psutil.Process(t.proc.pid).children(recursive=True) if p.name() == zygote.KERNEL_NAME]
             assert len(kernels) == 1, kernels
             assert not _memory_holds(kernels[0].pid, secret), "the kernel's memory holds the grader's secret"
@@ -383,11 +383,11 @@ print("WROTE", fds)
 @pytest.mark.parametrize("kind", ["template", "bwrap"])
 def test_what_a_kernel_writes_on_its_own_stderr_reaches_the_log_labelled_and_capped(tmp_path, kind):
     """The kernel's own stdout and stderr end in the grader's log of the submission, whose last error
-    line becomes the submission's failure reason (tools.grade): each of the kernel's lines is labelled
+    line becomes the submission's failure reason (grader.grade): each of the kernel's lines is labelled
     (never taken for the grader's) and no more than KERNEL_LOG_BYTES are kept (4 MB were written)."""
-    from tools import grade
+    from grader import grade
 
-    t = zygote.Template() if kind == "template" else None
+    t = sandbox.Template() if kind == "template" else None
     kernel = Kernel(tmp_path, t.path if t else None, kind)
     try:
         assert "WROTE" in kernel.run(FLOOD_OWN_STDERR)

@@ -5,7 +5,7 @@ import shutil
 
 import nbformat
 
-from tools import grade
+from grader import grade
 from tools import nbauthor as nba
 from tools.submissions import fill
 

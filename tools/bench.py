@@ -27,7 +27,7 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 
 import helpers
-from tools.course import ROOT, assignments, copy_course, nbgrader, notebook_name
+from grader.course import ROOT, assignments, copy_course, nbgrader, notebook_name
 from tools.submissions import fill, source_and_release
 
 REPEATS = 5
@@ -278,7 +278,7 @@ def synthetic_class(root: str, size: int) -> None:
 
 
 def bench_class(size: int = 40) -> list[tuple[str, str]]:
-    from tools import grade
+    from grader import grade
 
     rows, times = [], {}
     with tempfile.TemporaryDirectory(prefix="bench-class-") as tmp:
@@ -304,7 +304,7 @@ def bench_class(size: int = 40) -> list[tuple[str, str]]:
 
 def _student_course(tmp: str) -> list[str]:
     """A course copy in `tmp` with one student's hand-in of every assignment (our solutions); their paths."""
-    from tools import grade
+    from grader import grade
 
     copy_course(tmp)
     grade.ensure_in_gradebook(assignments(), tmp)
@@ -336,13 +336,13 @@ def bare_run_seconds(paths: list[str]) -> float:
 
 
 def make_grade_seconds(course: str) -> float:
-    """`make grade` of a course (python -m tools.grade: sandboxed, one worker, feedback, export, tables, plot)."""
+    """`make grade` of a course (python -m grader.grade: sandboxed, one worker, feedback, export, tables, plot)."""
     import subprocess
 
-    from tools.course import venv_env
+    from grader.course import venv_env
 
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "tools.grade", "--course-dir", course, "--workers", "1", "--regrade"],
+    subprocess.run([sys.executable, "-m", "grader.grade", "--course-dir", course, "--workers", "1", "--regrade"],
                    cwd=ROOT, env=venv_env(), check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return time.perf_counter() - start
 

@@ -25,7 +25,7 @@ import os
 import subprocess
 import sys
 
-from tools.course import ROOT, assignments, use_this_checkout
+from grader.course import ROOT, assignments, use_this_checkout
 
 SUBMISSIONS = os.path.join("tests", "submissions")
 

@@ -12,8 +12,9 @@ import sys
 
 import nbformat
 
-from tools import grade, release
-from tools.course import ROOT, assignments, notebook_name
+from grader import grade
+from grader.course import ROOT, assignments, notebook_name
+from tools import release
 from tools.submissions import corpus, fill, source_and_release
 
 
@@ -39,7 +40,7 @@ def hand_in(root: str = ROOT) -> list[str]:
 def sandbox_choice(root: str = ROOT) -> tuple[bool, str | None]:
     """(grade unsandboxed?, the line that says so). The demo grades the course's own example submissions,
     which need no sandbox: without bubblewrap it runs them unsandboxed, where `make grade` refuses."""
-    from autograders import sandbox
+    from grader import sandbox
 
     why = sandbox.self_test(root)
     if why is None:
@@ -67,7 +68,7 @@ def main() -> int:
     print(grade.gradebook_table())
     print()
     print(grade.exercise_table())
-    from tools.class_report import write_class_report
+    from grader.class_report import write_class_report
 
     print(f"which exercises the class failed: {write_class_report(ROOT, grade._db_url(ROOT))}")
     for o in outcomes:

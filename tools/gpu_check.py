@@ -18,7 +18,7 @@ installed from an index: nbgrader, the Jupyter stack and bubblewrap come from .g
      its own with a time limit, with DISTCOURSE_LAUNCH_LOG set so that helpers.launch records the
      backend and devices of each launch;
   4. grades our solution of every assignment and a handful of corpus submissions that exercise DDP
-     and the model split through the real grading path (tools.grade: sandboxed nbgrader autograde,
+     and the model split through the real grading path (grader.grade: sandboxed nbgrader autograde,
      feedback, export) in a temporary course, and checks each gets the expected points: solutions
      full marks, a corpus file loses exactly its LOSES cells and says why;
   5. samples the GPU's compute processes (NVML, else nvidia-smi) during every step, and prints a
@@ -49,7 +49,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from tools.course import kill_tree
+from grader.course import kill_tree
 
 # Only the standard library at the top: on the GPU machine this module runs before the bundle is installed.
 
@@ -547,7 +547,7 @@ class Plan:
 
 
 def make_plan(args) -> Plan:
-    from tools.course import assignments
+    from grader.course import assignments
 
     notebooks = sorted(glob.glob(os.path.join(ROOT, "notebooks", "*.ipynb")))
     if args.notebooks is not None:
@@ -709,7 +709,7 @@ def _graded_cells(course: str, assignment: str, student: str) -> tuple[dict, dic
     import nbformat
     from nbgrader.api import Gradebook, MissingEntry
 
-    from tools.course import notebook_name
+    from grader.course import notebook_name
 
     nb_file = notebook_name(assignment)
     cells: dict = {}
@@ -815,7 +815,7 @@ def run_grade_stage(assignment: str, picks: list[str], result_file: str, timeout
     """Child process of grade_step: grade `assignment` in a course of its own beside `result_file`."""
     import dataclasses
 
-    from tools.course import copy_course
+    from grader.course import copy_course
 
     course = copy_course(os.path.join(os.path.dirname(result_file), assignment), [assignment])
     rows = grade_assignment(course, assignment, picks, timeout, None)
@@ -829,8 +829,8 @@ def grade_assignment(course: str, assignment: str, picks: list[str], timeout: fl
     """Hand in our solution and the picked corpus files, grade them in the sandbox, judge every grade."""
     import nbformat
 
-    from tools import grade
-    from tools.course import notebook_name
+    from grader import grade
+    from grader.course import notebook_name
     from tools.submissions import corpus, fill, source_and_release, test_cell_ids
 
     source_nb, release_nb = source_and_release(assignment)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from grader.course import ROOT, assignments, nbgrader
 from tools import clean_notebooks
-from tools.course import ROOT, assignments, nbgrader
 
 
 def generate(course_dir: str = ROOT, names: list[str] | None = None, nbgrader_args: list[str] | None = None) -> list[str]:

@@ -13,7 +13,7 @@ import shutil
 import sys
 import tomllib
 
-from tools.course import ROOT
+from grader.course import ROOT
 
 INCLUDE = ("release", "notebooks", "helpers")
 DEV_ONLY = ("pytest", "nbval")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import nbformat
 
 from probes.wire import strip_regions
-from tools.course import ROOT, notebook_name
+from grader.course import ROOT, notebook_name
 
 SUBMISSIONS = os.path.join(ROOT, "tests", "submissions")
 

@@ -1,5 +1,5 @@
 """Helpers of the attack rounds' scripts (round3/, round4/): build hostile ps1 notebooks from the release notebook (no source needed),
-make a temporary course and grade it with tools.grade (--workers 1), then print scores.
+make a temporary course and grade it with grader.grade (--workers 1), then print scores.
 
 Usage from an attack file: build({"student": {grade_id: source, ...}}, honest=True) -> course dir.
 The honest student (built from source/, only for comparison) is optional.
@@ -59,7 +59,7 @@ def make_course(tag, students, assignment="ps1_memory", owner=None):
 def grade(dest, extra=(), python=None, cwd=None, prefix=()):
     python = python or os.path.join(ROOT, ".venv/bin/python")
     t = time.time()
-    p = subprocess.run([*prefix, python, "-m", "tools.grade", "--course-dir", dest, "--workers", "1", *extra],
+    p = subprocess.run([*prefix, python, "-m", "grader.grade", "--course-dir", dest, "--workers", "1", *extra],
                        cwd=cwd or ROOT, capture_output=True, text=True)
     print(f"grade rc={p.returncode} in {time.time()-t:.0f}s")
     print(p.stdout[-3000:], p.stderr[-3000:])

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import nbformat
 
-from tools.course import ROOT, copy_course, venv_env
+from grader.course import ROOT, copy_course, venv_env
 from tools.submissions import _nbgrader_meta, fill, source_and_release
 
 ASSIGNMENT = "ps1_memory"
@@ -153,7 +153,7 @@ def make_world(tmp_path, execute_timeout: int = 30) -> World:
     cell.source = cell.source.replace("### BEGIN SOLUTION\n", f"### BEGIN SOLUTION\n    # {CANARIES.solution}\n", 1)
     assert CANARIES.solution in cell.source
     nbformat.write(nb, path)
-    from tools import grade
+    from grader import grade
 
     grade.ensure_in_gradebook([ASSIGNMENT], course)
     from nbgrader.api import Gradebook
@@ -287,7 +287,7 @@ class FifoWatch:
 
 
 class PeakMemory:
-    """Samples the resident memory of the grader's own processes (tools.grade and every nbgrader it starts).
+    """Samples the resident memory of the grader's own processes (grader.grade and every nbgrader it starts).
 
     Kernels and ranks run in the sandbox under its own limits and are not counted.
     """
@@ -316,13 +316,13 @@ class PeakMemory:
                     # the grader's own processes: not the sandboxes (other PID namespaces), nor their
                     # launchers, bwrap and the kernel template, which run under the sandbox's limits
                     if p.pid != self.root.pid and (os.readlink(f"/proc/{p.pid}/ns/pid") != own_ns or any(
-                            w in cmd for w in ("autograders.sandbox", "autograders.zygote", "bwrap"))):
+                            w in cmd for w in ("grader.sandbox", "grader.zygote", "bwrap"))):
                         continue
                     if p.pid == self.root.pid:
-                        label = "tools.grade"
+                        label = "grader.grade"
                     elif "nbgrader" in cmd:
                         label = "nbgrader " + next((w for w in ("autograde", "generate_feedback", "export") if w in cmd), "?")
-                    else:  # a grading child forked from the warm grader (autograders.forkserver), or the server
+                    else:  # a grading child forked from the warm grader (grader.forkserver), or the server
                         label = "grading process"
                     self.peak[label] = max(self.peak.get(label, 0), p.memory_info().rss)
                 except (psutil.Error, OSError):
@@ -378,7 +378,7 @@ class Run:
 
 def grade(world: World, command: list[str], cwd: str = ROOT, fifos: list[str] | None = None,
           user: int | None = None, port: int = 0, timeout: float = 1500) -> Run:
-    """Run `command` (a tools.grade invocation) on the world's course and gather what it did."""
+    """Run `command` (a grader.grade invocation) on the world's course and gather what it did."""
     undo_planted_files()
     outside = world.outside() + [os.path.join(world.course, "submitted")]
     before = {**snapshot(outside), **venv_snapshot()}
@@ -434,12 +434,12 @@ def _gradebook_scores(course: str):
 
 
 def tools_grade(world: World, *args: str) -> list[str]:
-    """`make grade` in the world's course: python -m tools.grade --course-dir COURSE ARGS."""
-    return [sys.executable, "-m", "tools.grade", "--course-dir", world.course, *args]
+    """`make grade` in the world's course: python -m grader.grade --course-dir COURSE ARGS."""
+    return [sys.executable, "-m", "grader.grade", "--course-dir", world.course, *args]
 
 
 def with_limits(world: World, limits: dict, *args: str) -> list[str]:
-    """The same, with the sandbox's resource limits overridden (tools.grade.grade(limits=...))."""
+    """The same, with the sandbox's resource limits overridden (grader.grade.grade(limits=...))."""
     return [sys.executable, "-m", "tests.attacks.run_grade", "--limits", json.dumps(limits), "--course-dir", world.course, *args]
 
 

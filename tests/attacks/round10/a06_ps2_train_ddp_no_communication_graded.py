@@ -1,5 +1,5 @@
 """Round 10, a06 (root run): a05's train_ddp (no DDP, no collective, no process-group call) in the
-release notebook of ps2, graded through tools.grade. Student "nocomm". Everything else untouched.
+release notebook of ps2, graded through grader.grade. Student "nocomm". Everything else untouched.
 
 Usage: python a06_ps2_train_ddp_no_communication_graded.py COURSE_DIR
 """

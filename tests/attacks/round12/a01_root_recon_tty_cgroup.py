@@ -1,4 +1,4 @@
-"""Round 12, a01 (ROOT run): recon from inside a ps1 kernel (graded by tools.grade as root, under `script`
+"""Round 12, a01 (ROOT run): recon from inside a ps1 kernel (graded by grader.grade as root, under `script`
 so that the grader HAS a controlling terminal, as a TA's `make grade` in a shell does), new probes:
 - a controlling terminal reachable from the sandbox (/dev/tty, TIOCSTI keystroke injection, TIOCGPGRP on fds 0-2)
 - cgroup files visible/writable (own memory limit, cgroup.procs, release_agent, notify_on_release)
@@ -74,7 +74,7 @@ if __name__ == "__main__":
     nb = notebook(append={"training_memory": RECON})
     dest = make_course("r12-1", {"recon": nb})
     env = {**os.environ, "DATABASE_URL": "postgresql://ta:secretCANARY@localhost/x", "AWS_SECRET_ACCESS_KEY": "CANARYaws"}
-    cmd = f"cd {ROOT} && .venv/bin/python -m tools.grade --course-dir {dest} --workers 1"
+    cmd = f"cd {ROOT} && .venv/bin/python -m grader.grade --course-dir {dest} --workers 1"
     # script gives the grader a controlling terminal (pty), as a TA's shell would
     p = subprocess.run(["script", "-qfec", cmd, "/dev/null"], env=env, capture_output=True, text=True)
     print("rc", p.returncode); print(p.stdout[-3000:]); print(p.stderr[-2000:])

@@ -52,13 +52,13 @@ if __name__ == "__main__":
     dest = "/tmp/attack12-course-3"
     shutil.rmtree(dest, ignore_errors=True)
     subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-c",
-                    f"from tools.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
+                    f"from grader.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
     for name, bad in (("returns_exc", 'ValueError(f"{global_batch} samples do not split over {world_size} ranks")'),
                       ("returns_none", "None")):
         d = os.path.join(dest, "submitted", name, "ps3_batch"); os.makedirs(d)
         nbformat.write(student(bad), os.path.join(d, "ps3_batch.ipynb"))
     env = {**os.environ, "DATABASE_URL": "postgresql://ta:secret@localhost/x"}
-    p = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-m", "tools.grade", "--course-dir", dest, "--workers", "1"],
+    p = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-m", "grader.grade", "--course-dir", dest, "--workers", "1"],
                        cwd=ROOT, env=env, capture_output=True, text=True)
     print(p.stdout[-2500:], p.stderr[-1500:])
     show(dest)

@@ -3,7 +3,7 @@
 
 The kernel's outputs are capped (1 MB a message, 2 MB a cell, 10 MB a notebook: "300 MB of prints never reach
 the graded notebook or the feedback"), and a hand-in over 64 MiB is refused. But a test cell's failed verdict
-is written into the cell by the grader (autograders.judge._verdict -> _error("AssertionError", str(exc)) ->
+is written into the cell by the grader (grader.judge._verdict -> _error("AssertionError", str(exc)) ->
 _fail inserts it), with no length limit; autograders.common.judge_choice (every quiz of ps1-ps5) says
 `not {answer!r}` for an answer that is not one letter. The answer is built in the kernel (`q1 = "x" * N`): the
 hand-in stays a few kB. The only bounds are the hand-over (64 MB pickled) and the report of a cell (64 MB).
@@ -22,7 +22,7 @@ if __name__ == "__main__":
     dest = "/tmp/attack12-course-4"
     shutil.rmtree(dest, ignore_errors=True)
     subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-c",
-                    f"from tools.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
+                    f"from grader.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
     over = {f"quiz_q{i}": f"q{i} = \"{chr(96 + i)}\" * {N}" for i in range(1, 6)}
     nb = notebook(overrides=over)
     d = os.path.join(dest, "submitted", "amplifier", "ps1_memory"); os.makedirs(d)
@@ -30,7 +30,7 @@ if __name__ == "__main__":
     print("hand-in bytes:", os.path.getsize(os.path.join(d, "ps1_memory.ipynb")))
     env = {**os.environ, "DATABASE_URL": "postgresql://ta:secret@localhost/x"}
     t = time.time()
-    p = subprocess.Popen([os.path.join(ROOT, ".venv/bin/python"), "-m", "tools.grade", "--course-dir", dest, "--workers", "1"],
+    p = subprocess.Popen([os.path.join(ROOT, ".venv/bin/python"), "-m", "grader.grade", "--course-dir", dest, "--workers", "1"],
                          cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     peak = 0
     import psutil

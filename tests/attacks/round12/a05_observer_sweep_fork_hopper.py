@@ -80,11 +80,11 @@ if __name__ == "__main__":
     dest = "/tmp/attack12-course-5"
     shutil.rmtree(dest, ignore_errors=True)
     subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-c",
-                    f"from tools.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
+                    f"from grader.course import copy_course; copy_course({dest!r})"], cwd=ROOT, check=True)
     d = os.path.join(dest, "submitted", "hopper", "ps1_memory"); os.makedirs(d)
     nbformat.write(notebook(overrides={"training_memory": TM}), os.path.join(d, "ps1_memory.ipynb"))
     env = {**os.environ, "DATABASE_URL": "postgresql://ta:secret@localhost/x"}
-    p = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-m", "tools.grade", "--course-dir", dest, "--workers", "1"],
+    p = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), "-m", "grader.grade", "--course-dir", dest, "--workers", "1"],
                        cwd=ROOT, env=env, capture_output=True, text=True)
     print(p.stdout[-1500:], p.stderr[-800:])
     show(dest)

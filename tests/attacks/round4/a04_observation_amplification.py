@@ -32,7 +32,7 @@ def sampler():
                 if "\nUid:\t0\t" not in st:
                     continue
                 cmd = open(f"/proc/{pid}/cmdline").read().replace("\0", " ")
-                if "/.venv/bin/python" not in cmd and "tools.grade" not in cmd:
+                if "/.venv/bin/python" not in cmd and "grader.grade" not in cmd:
                     continue
                 rss = int(st.split("VmRSS:")[1].split()[0]) // 1024
                 if rss > peak.get(pid, (0, ""))[0]:
@@ -58,7 +58,7 @@ if __name__ == "__main__":
 # N=15M (45 MB JSON, 03:44-03:48 UTC): the observer's child that describes the hand-over did not finish within
 # its 120 s call limit on this loaded 2-core machine ("your code did not return within 120 s"), so the report
 # never reached the grader (peak of the grading child 476 MB). Output: a04_observation_amplification.N15M.out.txt
-# N=5M (15 MB JSON, 03:48-03:53 UTC): it got through: the grading child (autograders.forkserver child, host
+# N=5M (15 MB JSON, 03:48-03:53 UTC): it got through: the grading child (grader.forkserver child, host
 # root, outside every sandbox and cgroup) peaked at 1083 MB RSS against 373-448 MB for the others: ~700 MB
 # for a 15 MB report (~47x). At the 64 MB cap that is ~3 GB per submission (3.2 GB measured in isolation by
 # /tmp/r4amp.py), times --workers; only the CPU time the observer's child needs to encode it (120 s per call,

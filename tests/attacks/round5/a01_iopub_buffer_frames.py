@@ -3,7 +3,7 @@
 # jupyter_client has received and deserialized a message. A message may carry any number of buffer frames;
 # the kernel sends the same 64 MiB bytes object N times (zero copy: the kernel holds 64 MiB), the grader's
 # process (host, root, no cgroup) receives N x 64 MiB at once. Untouched release otherwise (scores 0 anyway).
-# RESULT (root, 05:10 UTC): FRAMES=24 REPEAT=2: the grading child (`autograders.forkserver`, host side, root, no cgroup)
+# RESULT (root, 05:10 UTC): FRAMES=24 REPEAT=2: the grading child (`grader.forkserver`, host side, root, no cgroup)
 # peaked at 3485 MB RSS while the kernel held 64 MiB; a run without the payload peaks at ~360 MB (same script,
 # payload in the locked setup cell, which nbgrader restores). Each message of 24 frames was accepted whole:
 # the 128 MiB cap is per ZeroMQ frame, not per message. Linear in FRAMES: 1000 frames = 128 GB on the host.

@@ -1,6 +1,6 @@
 # a08 (root): nbgrader's OverwriteCells restores a graded cell's type, lock, points, checksum and (locked) source,
 # but not its `solution` flag. A test cell handed in with solution=true is no test cell for the grader
-# (autograders.judge.is_test_cell) and nbgrader scores it as a written answer: changed checksum -> no score,
+# (grader.judge.is_test_cell) and nbgrader scores it as a written answer: changed checksum -> no score,
 # "needs manual grade". Does an untouched release whose every test cell says solution=true get anything but 0?
 # RESULT (root, 05:34 UTC): HELD. nbgrader refuses the notebook (OverwriteCells: "RuntimeError: Inconsistent
 # checksums for cell training_memory_counts_tensors"): status failed, 0/30, every cell left "needs manual grade"

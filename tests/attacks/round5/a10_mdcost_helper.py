@@ -1,8 +1,8 @@
-# a10 helper (root, 05:41 UTC): time of autograders.feedback.safe_markdown on one capped cell of each shape.
+# a10 helper (root, 05:41 UTC): time of grader.feedback.safe_markdown on one capped cell of each shape.
 # RESULT: table (8,000 rows, 48 KB, no '<') 10.985 s; backticks 2.2 s; everything else <= 0.6 s (see a10's header).
 import time, sys
 import os; sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
-from autograders.feedback import safe_markdown, MAX_MARKDOWN_CHARS, MAX_MARKDOWN_TAGS
+from grader.feedback import safe_markdown, MAX_MARKDOWN_CHARS, MAX_MARKDOWN_TAGS
 cands = {
  "nested_div": "<div>" * 999 + "x" + "</div>" * 999,
  "nested_span_em": ("<em>" * 500 + "x" + "</em>" * 500) * 2,

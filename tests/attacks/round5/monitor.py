@@ -1,4 +1,4 @@
-"""Shared by round 5's scripts: grade a course (tools.grade, --workers 1) while sampling the RSS of every
+"""Shared by round 5's scripts: grade a course (grader.grade, --workers 1) while sampling the RSS of every
 host process of the grading run (the grader's own processes, not the sandboxed kernels: uid != 65534)."""
 import os, subprocess, sys, threading, time
 import psutil
@@ -10,7 +10,7 @@ import attack_course as ac  # noqa: E402
 def grade_watched(dest, extra=(), env=None, interval=0.2):
     python = os.path.join(ac.ROOT, ".venv/bin/python")
     t0 = time.time()
-    p = subprocess.Popen([python, "-m", "tools.grade", "--course-dir", dest, "--workers", "1", *extra], cwd=ac.ROOT,
+    p = subprocess.Popen([python, "-m", "grader.grade", "--course-dir", dest, "--workers", "1", *extra], cwd=ac.ROOT,
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     peak = {}
     stop = []

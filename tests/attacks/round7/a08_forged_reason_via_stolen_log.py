@@ -1,5 +1,5 @@
 # a08 (root, ps1_memory): a07's stolen log descriptor used to write the grader's own failure reason. The kernel
-# writes one unlabelled line containing "JSON" (the first pattern tools.grade._reason looks for) straight into
+# writes one unlabelled line containing "JSON" (the first pattern grader.grade._reason looks for) straight into
 # nbgrader.log through pidfd_getfd(placeholder, 2), then makes its own grading child fail (round 5's message of
 # 40 x 64 MiB buffer frames, past the child's 2 GiB cap: a failure that is only its own). grading_report.json's
 # "reason" for the submission is then the kernel's sentence, not the grader's.

@@ -1,4 +1,4 @@
-# a05 (root, ps1_memory): when one student's feedback page fails, tools/grade.py prints the last 1,000 characters of
+# a05 (root, ps1_memory): when one student's feedback page fails, grader/grade.py prints the last 1,000 characters of
 # that page's log to the TA's terminal as they are (`print(f"feedback ... failed ({status}): {text[-1000:]}")`, no
 # printable()). Can the notebook alone make the page fail with its own text (escape sequences included) at the end
 # of that log? A solution cell whose grade_id the gradebook does not know: autograde's OverwriteCells deletes the id
@@ -23,7 +23,7 @@ def add(nb):
 
 if __name__ == "__main__":
     dest = ac.make_course("r8-a05", {"esc": ac.notebook(mutate=add)})
-    p = subprocess.run([os.path.join(ac.ROOT, ".venv/bin/python"), "-m", "tools.grade", "--course-dir", dest,
+    p = subprocess.run([os.path.join(ac.ROOT, ".venv/bin/python"), "-m", "grader.grade", "--course-dir", dest,
                         "--workers", "1"], cwd=ac.ROOT, capture_output=True)
     open("/tmp/r8-a05.stderr", "wb").write(p.stderr)
     print("stdout:", p.stdout.decode()[-2500:])

@@ -1,12 +1,12 @@
 """a06 (root, ps1_memory): a written answer (markdown solution cell, the student's to write) holding HTML with
 JavaScript. The grader keeps it in autograded/ as it is; `make grade` then tells the TA "written answers: `make lab`,
 then nbgrader's Formgrader" (and `make lab` runs Jupyter as root with --allow-root). The course's feedback pages
-sanitise markdown (autograders/feedback.py), but the formgrader's own template (`formgrade/index.html.j2`) renders a
+sanitise markdown (grader/feedback.py), but the formgrader's own template (`formgrade/index.html.j2`) renders a
 solution markdown cell with `cell.source | markdown2html` and no sanitiser (HTMLExporter.sanitize_html=True does
 not reach that block). The JavaScript runs in the TA's Jupyter origin, with the TA's cookies: here it writes a file
 through /api/contents (it could as well open /api/terminals and run commands as the TA: root, no sandbox, every
 secret in the TA's environment, the judges, source/).
-Steps: grade a class of one hostile student (tools.grade as root), start JupyterLab on the course as root the way
+Steps: grade a class of one hostile student (grader.grade as root), start JupyterLab on the course as root the way
 `make lab` does (tests/browser.py's helpers), open the formgrader page of that submission in chromium (the TA
 clicking the student's notebook in Formgrader > Manage submissions), check the file on disk.
 RESULT: see the bottom of this file and a06.out.txt."""

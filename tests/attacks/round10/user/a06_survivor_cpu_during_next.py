@@ -1,6 +1,6 @@
 # a06: a05's survivor (pid 1's PDEATHSIG cleared through /proc/1/mem), this time spending CPU while the NEXT student
 # is graded: 4 busy processes for 75 s, started 3 s after the hand-in's last cell. Measures b_honest's seconds and
-# score against a00's (honest 7.3 s alone) and whether it still runs after tools.grade returns.
+# score against a00's (honest 7.3 s alone) and whether it still runs after grader.grade returns.
 # RESULT: see the end of this file.
 from u10 import *
 import a05_sandbox_outlives_grading as a05
@@ -32,7 +32,7 @@ if __name__ == "__main__":
     d, p = ugrade("a06", {"a_survivor": nb, "b_honest": u7.honest()})
     outputs(d, "a_survivor")
     print(subprocess.run("ps -u 65534 -o pid,ppid,etime,comm,cmd | grep -v work/main | cut -c1-160", shell=True, capture_output=True, text=True).stdout)
-# RESULT (16:31-16:32 UTC, a06.out.txt): BROKEN (same cause as a05). tools.grade returned (rc 0, 38 s) with
+# RESULT (16:31-16:32 UTC, a06.out.txt): BROKEN (same cause as a05). grader.grade returned (rc 0, 38 s) with
 # a_survivor's sandbox still running: host `ps -u 65534` after it: 9462 ppid 1 python /tmp/p1.py (the sandbox's
 # pid 1), 9465 ppid 1 ipykernel (the hand-in's kernel), 9551 r10-survivor and 4 r10-busy spinning, 20-36 s old, i.e.
 # they spent CPU through b_honest's grading (11.9 s against 7.3 s for the same notebook in a00; still 24/24 with only

@@ -51,7 +51,7 @@ if __name__ == "__main__":
 # RESULT (16:33-16:34 UTC, a07.out.txt; a first try at 16:33 failed on doubled backslashes in the notebook): BROKEN
 # (same cause as a05, from the observer's side: no kernel code involved). The check's feedback says "training_memory:
 # your code raised ValueError: observer sandbox: wrote 125 bytes in pid 1 at 0x7fadec21fbd3; pid 1 now
-# b'<user clone>/.venv/bin/python\x00/tmp/p1.py\x00'". After tools.grade returned (rc 0, 33 s; b_honest 24/24)
+# b'<user clone>/.venv/bin/python\x00/tmp/p1.py\x00'". After grader.grade returned (rc 0, 33 s; b_honest 24/24)
 # host `ps -u 65534`: 10276 ppid 1 python /tmp/p1.py (the observer sandbox's pid 1) and 10282 r10-obs-surv, its
 # daemon: the observer's sweep kills only the observer's descendants, and the new pid 1 forked the daemon itself.
 # Killed by hand (kill -9 10276). So even a kernel that could not write /proc/1/mem would not close this: the

@@ -60,7 +60,7 @@ def course(tag, students):
 def grade(dest, extra=(), env=None):
     t = time.time()
     cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "env", "HOME=" + HOME, *(env or []),
-           CLONE + "/.venv/bin/python", "-m", "tools.grade", "--course-dir", dest, "--workers", "1", *extra]
+           CLONE + "/.venv/bin/python", "-m", "grader.grade", "--course-dir", dest, "--workers", "1", *extra]
     p = subprocess.run(cmd, cwd=CLONE, capture_output=True, text=True)
     print(f"grade rc={p.returncode} in {time.time()-t:.0f}s")
     print("STDOUT:", p.stdout[-4000:])

@@ -1,7 +1,7 @@
 """a02 (ORDINARY USER): one hand-in stops the feedback of the whole class (harm to others' grading).
 
 The feedback step renders every markdown cell of every autograded notebook with mistune + bleach
-(autograders.feedback.safe_markdown) in ONE class step, `generate_feedback ps1_memory`, killed after
+(grader.feedback.safe_markdown) in ONE class step, `generate_feedback ps1_memory`, killed after
 CLASS_STEP_TIMEOUT = 900 s. A cell is rendered when it has <= 50,000 characters and <= 2,000 '<'; markdown with
 no '<' at all but a pathological mix of emphasis/code/link markers ("*_[`" * 12000) costs ~4 s per cell in
 mistune+bleach (bench: r5_md_bench*.py). 300 such cells (15 MB, far below the 512 MiB hand-in cap) cost

@@ -2,7 +2,7 @@
 
 Round 4's fix caps the lists and items of a REPORT before it is loaded. The notebook a student hands in is read by
 nbgrader in the grading child (host, no cgroup, no rlimit) and by generate_feedback; the only cap is 512 MiB /
-1000 files for the hand-in folder (tools.grade.refusal). JSON "[]," is 3 bytes and ~56+ bytes once loaded, and
+1000 files for the hand-in folder (grader.grade.refusal). JSON "[]," is 3 bytes and ~56+ bytes once loaded, and
 nbformat copies it again (NotebookNode). Here: notebook metadata holding N empty lists; a watcher samples the RSS
 of every uid-65534 process on the host and prints the largest.
 """
@@ -48,7 +48,7 @@ if __name__ == "__main__":
 
 # RESULT (ORDINARY USER, 698 s): BROKEN (grader memory, outside every sandbox and cap). 10 M empty lists in the
 # notebook's metadata (70 MB as nbformat writes it, indented; 30 MB as compact JSON, which nbformat reads as well):
-#   PEAK RSS 4448 MiB  grading child (autograders.forkserver child, nbgrader autograde) - honest: ~380 MiB
+#   PEAK RSS 4448 MiB  grading child (grader.forkserver child, nbgrader autograde) - honest: ~380 MiB
 #   PEAK RSS 3753 MiB  the class step generate_feedback (reads autograded/amp again)
 # amp graded in 392 s (0/30), honest 24/24 after it. The hand-in cap is 512 MiB: ~180 M lists compact, ~18x this,
 # i.e. ~75 GB in the grading child and again in the feedback step: the host's OOM killer, not a cap, ends it.

@@ -2,7 +2,7 @@
 
 - `timestamp.txt` in the hand-in: nbgrader autograde reads it as the submission time (late penalties are computed
   from it when the course sets a due date); the student writes 2000-01-01.
-- `.graded` in the hand-in: tools.grade's marker that a submission was graded by an earlier run (resume skips it).
+- `.graded` in the hand-in: grader.grade's marker that a submission was graded by an earlier run (resume skips it).
   nbgrader copies the hand-in folder into autograded/ BEFORE it runs the notebook, so a submission whose grading
   then FAILS (here: its kernel dies in 5 cells, more than max_kernel_deaths = 3) already has the marker, and the
   next `make grade` (resume after failures, without --regrade) skips it as "graded by an earlier run".

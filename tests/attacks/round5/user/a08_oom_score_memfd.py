@@ -48,7 +48,7 @@ if __name__ == "__main__":
 # RESULT (ORDINARY USER): while the kernel held 8 GiB (7 GiB memfd + 1 GiB shared anonymous, touched) host
 # MemAvailable fell 19 -> 10.8 GiB, and the OOM ranking of this grader's processes (all have oom_score_adj 666 here):
 #   oom_score 702 rss 1279 MiB  the kernel (its RSS is only the 1 GiB mapping + 0.3 GB; the 7 GiB memfd counts nowhere)
-#   oom_score 676 rss  358 MiB  the grading child (autograders.forkserver)
+#   oom_score 676 rss  358 MiB  the grading child (grader.forkserver)
 #   oom_score 674 rss  307 MiB  the kernel template
 # With memfd alone (no mapping) the kernel would rank with the grader's own processes, below any host process of
 # more RSS: memory a sandbox holds this way is not what the OOM killer reclaims first.

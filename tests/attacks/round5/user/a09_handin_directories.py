@@ -1,4 +1,4 @@
-"""a09 (ORDINARY USER): a hand-in of empty folders. tools.grade.refusal caps a hand-in at 1000 FILES and 512 MiB of
+"""a09 (ORDINARY USER): a hand-in of empty folders. grader.grade.refusal caps a hand-in at 1000 FILES and 512 MiB of
 file bytes; folders count in neither. Each folder costs a 4 KiB block (ext4) when the TA unpacks the hand-in, again
 when nbgrader copies it into autograded/, and one `--dir` argument of bwrap's command line (sandbox._copy_folder).
 Here 200,000 empty folders (a few KB zipped) next to an untouched notebook; honest graded after it.

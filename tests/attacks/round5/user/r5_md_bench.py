@@ -1,6 +1,6 @@
 import time, sys, signal
 import os; sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
-from autograders.feedback import safe_markdown
+from grader.feedback import safe_markdown
 cases = {
  "tags1999": "<b>x</b>" * 999 + "y" * 40000,
  "emph": "*a " * 16000,

@@ -1,6 +1,6 @@
 import time, sys
 import os; sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
-from autograders.feedback import safe_markdown
+from grader.feedback import safe_markdown
 def table(cols, rows):
     return "|a" * cols + "|\n" + "|-" * cols + "|\n" + ("|a" * cols + "|\n") * rows
 cases = {

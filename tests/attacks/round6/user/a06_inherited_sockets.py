@@ -1,6 +1,6 @@
 """a06: the forked kernel holds sockets created before the fork (a05: inode numbers older than its own stdin):
 what are they? (family, type, listening?, name, peer). A listening or connected socket of the kernel template
-(autograders.zygote), which serves 'its own user' (as an ordinary user: the kernel's host user too), would let a
+(grader.zygote), which serves 'its own user' (as an ordinary user: the kernel's host user too), would let a
 kernel ask the template for kernels or read another's."""
 from u6 import *
 R = r'''

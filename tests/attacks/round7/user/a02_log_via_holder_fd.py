@@ -1,6 +1,6 @@
 """a02: the kernel reopens the grader's per-submission nbgrader log through the sandbox's own placeholder.
 
-Found in a01: in the template path (autograders.sandbox.kernel_from_template) the launcher starts bwrap with
+Found in a01: in the template path (grader.sandbox.kernel_from_template) the launcher starts bwrap with
 the launcher's own stderr, which is nbgrader's log file in the grader's private folder
 (/tmp/grade-kernel-*/nbgrader.log).  bwrap's init (pid 1 in the sandbox) and the placeholder (pid 2) keep it
 as fd 2; they are in the kernel's PID and user namespace, same uid, dumpable: the kernel opens

@@ -6,8 +6,8 @@ made by the kernel, which the student controls: one `get_ipython().displayhook("
 `pre_run_cell` hook gave full marks on every test cell. `SaveVerifiedGrades` replaces that rule for
 test cells (graded code cells that are not answers):
 
-- full marks only if the grader's own verdict for the cell (`autograders.judge.Verdict`, reached by
-  `autograders.execute.ResilientExecute` and kept in nbconvert's resources, never in the notebook)
+- full marks only if the grader's own verdict for the cell (`grader.judge.Verdict`, reached by
+  `grader.execute.ResilientExecute` and kept in nbconvert's resources, never in the notebook)
   says that every probe call of the cell's trusted source reported, bound to its call, and was judged
   right;
 - and the cell raised nothing: an error output (a visible assert that failed, an exception, the
@@ -29,8 +29,8 @@ from nbgrader import utils
 from nbgrader.api import Gradebook, MissingEntry
 from nbgrader.preprocessors import SaveAutoGrades
 
-from autograders.execute import VERDICTS
-from autograders.judge import is_test_cell
+from grader.execute import VERDICTS
+from grader.judge import is_test_cell
 
 
 def verified_score(cell, verdicts: dict, log=None) -> float:
@@ -61,7 +61,7 @@ class SaveVerifiedGrades(SaveAutoGrades):
         self._verdicts = resources.get(VERDICTS)
         if self._verdicts is None:
             self.log.error("no verdicts from ResilientExecute: every test cell scores 0 "
-                           "(is autograders.execute.ResilientExecute in Autograde.autograde_preprocessors?)")
+                           "(is grader.execute.ResilientExecute in Autograde.autograde_preprocessors?)")
             self._verdicts = {}
         self._present = {cell.metadata["nbgrader"].get("grade_id") for cell in nb.cells if utils.is_grade(cell)}
         self.gradebook = Gradebook(self.db_url)

@@ -1,13 +1,13 @@
 """The trusted half of every hidden check: decide from what the student's code did.
 
-`probes.report` publishes an observation as a display message; `autograders.execute.ResilientExecute`
+`probes.report` publishes an observation as a display message; `grader.execute.ResilientExecute`
 takes it out of the message stream in the grader's own process (it never enters the notebook) and,
 after each cell, `judge_cell` reads it back with `decode` (data only: no pickle, nothing the student
 wrote is ever run here), binds it to its probe call in the cell's trusted source (`probe_calls`:
 nbgrader restores test cells from the course's own source, so which checks a cell runs, with which
 literal arguments, is known whatever the submission did), calls the assignment's `judge_<name>` and
 returns a `Verdict`. The verdict, not anything the kernel printed, decides the cell's score
-(`autograders.scores`); a failure is also written into the cell for the student to read.
+(`grader.scores`); a failure is also written into the cell for the student to read.
 """
 
 from __future__ import annotations
@@ -32,15 +32,15 @@ JUDGE_TIMEOUT = 60.0
 HIDDEN = HIDDEN_TESTS
 
 
-#: Modules of autograders/ that hold no judges.
-_NOT_JUDGES = {"common", "execute", "feedback", "forkserver", "judge", "lowpriority", "sandbox", "scores"}
+#: Modules of autograders/ that hold no judges (the helpers the judges share).
+_NOT_JUDGES = {"common"}
 
 
 def preload(assignment: str | None = None) -> None:
     """Import the judges (of one assignment, or all) and what their first judgement would pay for.
 
     torch, the judge modules and torch._dynamo (which torch.optim imports on the first optimizer
-    step) take seconds to import: the warm grader (autograders.forkserver) pays for them once per
+    step) take seconds to import: the warm grader (grader.forkserver) pays for them once per
     run, before it forks a process per submission. A module that does not import is left for `run`
     to report in the cell that needs it.
     """
@@ -222,7 +222,7 @@ def judge_cell(cell: NotebookNode, log=None, observations: list | None = None) -
     """Judge a test cell's reports against its trusted source; put each failure where its probe reported.
 
     `observations` are (position among the cell's outputs, payload) pairs, as the grader received them
-    (autograders.execute keeps them out of the notebook); without it they are taken out of the outputs.
+    (grader.execute keeps them out of the notebook); without it they are taken out of the outputs.
     Observations are never left in the outputs (the feedback never shows them). The k-th report must
     answer the k-th probe call of the cell's trusted source: same check, the call's literal arguments
     repeated in the observation under their parameter names, one report per call, none extra. A failed

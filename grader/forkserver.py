@@ -20,19 +20,19 @@ process pays for those imports once per run; every command is a `fork()` of it:
 - **no teardown.** A child leaves with `os._exit` once its output is flushed: everything it wrote
   (grades, the graded notebook) was committed and closed by nbgrader before.
 - **a gate.** A child forked with `gated` starts its kernel (and ResilientExecute warms it: see
-  autograders.execute), says it is warm, and then waits, before the notebook's first cell, until the
+  grader.execute), says it is warm, and then waits, before the notebook's first cell, until the
   grader says `go`: the next submission's kernel starts while the current one is graded. The grader
   starts it once the current kernel is warm, not before: the kernel everyone waits for gets the CPU.
 - **the preload waits for the first kernel.** What children may need later (torch, every judge,
   matplotlib) is imported one step at a time between requests, once a kernel has warmed up and the
   next submission has been forked: until then those children import it themselves, at low priority
-  when they wait at their gate (autograders.lowpriority).
+  when they wait at their gate (grader.lowpriority).
 
 Protocol (one JSON object per line): the grader writes {"op": "fork", "id", "argv" (or "call":
 [module, function, arguments]), "env", "cwd", "log", "gated"} | {"op": "go", "id"} | {"op": "kill", "id"}; the server answers {"id", "pid"} once
 forked, {"id", "warm": true} when a gated child's kernel is warm (the next one may start), and
 {"id", "exit": status} when the child has ended (status as `subprocess` gives it: the exit
-code, or minus the signal). `python -m autograders.forkserver` runs the server.
+code, or minus the signal). `python -m grader.forkserver` runs the server.
 """
 
 from __future__ import annotations
@@ -51,8 +51,8 @@ import time
 PRELOAD = (
     "nbgrader.apps.nbgraderapp", "nbgrader.api", "nbgrader.converters", "nbgrader.preprocessors",
     "nbconvert.exporters.html", "nbconvert.preprocessors", "nbclient", "jupyter_client.manager",
-    "jupyter_client.asynchronous", "ipykernel.kernelspec", "autograders.execute", "autograders.scores",
-    "autograders.feedback", "autograders.judge", "autograders.sandbox", "nbgrader.nbgraderformat.common", "psutil",
+    "jupyter_client.asynchronous", "ipykernel.kernelspec", "grader.execute", "grader.scores",
+    "grader.feedback", "grader.judge", "grader.sandbox", "nbgrader.nbgraderformat.common", "psutil",
 )
 
 
@@ -113,7 +113,7 @@ def _preload_judge_modules() -> list:
     import pkgutil
 
     import autograders
-    from autograders import judge
+    from grader import judge
 
     names = [m.name for m in pkgutil.iter_modules(autograders.__path__) if m.name not in judge._NOT_JUDGES]
     return ([lambda: __import__("torch"), lambda: __import__("torch._dynamo")]
@@ -422,7 +422,7 @@ class ForkServer:
     """The grader's handle on a server process: fork commands in it, wait for them, kill them."""
 
     def __init__(self, env: dict | None = None, cwd: str | None = None):
-        self.proc = subprocess.Popen([sys.executable, "-m", "autograders.forkserver"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "grader.forkserver"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, env=env, cwd=cwd, start_new_session=True)
         self._lock = threading.Lock()
         self._cond = threading.Condition(self._lock)

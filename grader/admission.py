@@ -1,4 +1,4 @@
-"""Admission by CPU: how many submissions `tools.grade` runs at once.
+"""Admission by CPU: how many submissions `grader.grade` runs at once.
 
 A worker is a core's worth of grading. A submission that uses no CPU (a deadlock that waits for a
 probe's timeout, ranks blocked in a collective, a `time.sleep`) would hold its worker for nothing,

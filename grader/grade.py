@@ -1,16 +1,16 @@
 """Autograde a class: every submission in submitted/, in parallel, resumable, one fault costs one submission.
 
-    python -m tools.grade                        # every assignment with submissions, one worker per core
-    python -m tools.grade ps1_memory --workers 1
-    python -m tools.grade --regrade              # grade again what an earlier run already graded
+    python -m grader.grade                        # every assignment with submissions, one worker per core
+    python -m grader.grade ps1_memory --workers 1
+    python -m grader.grade --regrade              # grade again what an earlier run already graded
 
 Each submission is one `nbgrader autograde ASSIGNMENT --student ID` (nbgrader does the work; this only
-schedules it), run in a process of its own forked from a warm grading server (autograders.forkserver:
+schedules it), run in a process of its own forked from a warm grading server (grader.forkserver:
 nbgrader, torch and the judges imported once per run); each sandboxed kernel is forked from a kernel
-template (autograders.zygote: ipykernel, torch and helpers imported once per run) into its own
+template (grader.zygote: ipykernel, torch and helpers imported once per run) into its own
 sandbox. Each worker grades one submission while the next one's kernel starts and warms up; that
 kernel runs its first cell when its turn comes. A submission that uses no CPU (a deadlock waiting for
-a probe's timeout) does not hold its worker (tools.admission): another starts beside it. A submission that takes longer than --submission-timeout (counted from its turn) is killed
+a probe's timeout) does not hold its worker (grader.admission): another starts beside it. A submission that takes longer than --submission-timeout (counted from its turn) is killed
 with everything it started and recorded as such; the others go on. Grades nbgrader has recorded are in
 the gradebook as soon as each submission finishes, so an interrupted run (Ctrl-C, kill -9) loses
 nothing: the next run skips the submissions already graded. Feedback for students (nbgrader
@@ -18,7 +18,7 @@ generate_feedback) is generated for each assignment as soon as its last submissi
 end, grades.csv (nbgrader export) and a plot of the score distribution per exercise next to it, side by
 side, a table per exercise, and grading_report.json with every failure.
 
-Student code runs in autograders.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
+Student code runs in grader.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
 holds a symbolic link or a special file is refused before nbgrader reads it (status "refused", with
 the path and what to do), the grader writes its own files without following links, and feedback is
 not generated from a folder that holds one.
@@ -39,9 +39,9 @@ import threading
 import time
 from dataclasses import asdict, dataclass
 
-from autograders import forkserver, sandbox, zygote
-from tools.admission import Admission
-from tools.course import ROOT, assignments, notebook_name, use_this_checkout, venv_env
+from grader import forkserver, sandbox
+from grader.admission import Admission
+from grader.course import ROOT, assignments, notebook_name, use_this_checkout, venv_env
 
 
 @dataclass
@@ -115,7 +115,7 @@ def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None =
     """
     from nbgrader.api import Gradebook, MissingEntry
 
-    from tools.course import create_gradebook
+    from grader.course import create_gradebook
 
     create_gradebook(db_url or _db_url(root))
     missing = []
@@ -355,7 +355,7 @@ def write_unsandboxed_kernelspec(private: str) -> None:
 
 
 class Submission:
-    """One submission on its way through the warm grader (autograders.forkserver).
+    """One submission on its way through the warm grader (grader.forkserver).
 
     `start` forks its `nbgrader autograde --student` from the server, gated: nbgrader sets up, starts
     the sandboxed kernel and warms it, then waits. `finish` opens the gate, waits at most `timeout`
@@ -370,7 +370,7 @@ class Submission:
         self.child = None
         self.private = None
         self.began = None
-        self.template: str | None = None  # the socket of the run's warm kernel template (autograders.zygote)
+        self.template: str | None = None  # the socket of the run's warm kernel template (grader.zygote)
 
     def refused(self) -> Outcome | None:
         """The outcome of a submission that is not graded at all, checked before nbgrader reads anything."""
@@ -592,11 +592,11 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
           shard: str | None = None, warn: bool = True, plot: bool = False, tables: str | None = None) -> list[Outcome]:
     """Grade every submission of `names`; see the module docstring.
 
-    Student code runs in the sandbox of autograders.sandbox (`limits` overrides its resource caps).
+    Student code runs in the sandbox of grader.sandbox (`limits` overrides its resource caps).
     Where it cannot run, grading is refused unless `unsandboxed=True` says to run student code with
     the grader's own rights. `db_url` points every nbgrader call at another gradebook (a PostgreSQL
     server shared by several machines); `shard="i/n"` grades only this machine's share. `plot` draws
-    grades_by_exercise.png (tools.class_report) beside the feedback and export; `tables` is a file
+    grades_by_exercise.png (grader.class_report) beside the feedback and export; `tables` is a file
     to write the gradebook's tables to (`write_tables`).
     """
     forkserver.leave_out_unneeded_imports()
@@ -604,18 +604,18 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
     servers, steps = _Servers(root), None  # the warm grader imports nbgrader, torch and the judges meanwhile
-    # ... and the kernels' template imports what every kernel imports (autograders.zygote)
+    # ... and the kernels' template imports what every kernel imports (grader.zygote)
     template = None
     if not unsandboxed and sandbox.available() is None:
         try:
-            template = zygote.Template(limits)
+            template = sandbox.Template(limits)
         except OSError as exc:
             print(f"no kernel template ({exc}): each kernel imports torch itself", file=sys.stderr)
     try:
         # the gradebook is checked by a child of the warm grader (nbgrader's imports are there already)
         # while this process checks the sandbox
         steps = ClassSteps(servers, root)
-        steps.start(("call", "tools.grade", "ensure_in_gradebook", [names, root, db_url]))
+        steps.start(("call", "grader.grade", "ensure_in_gradebook", [names, root, db_url]))
         why = None if unsandboxed else sandbox.self_test(root)
         if why:
             raise SandboxMissing(
@@ -725,7 +725,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             # and once its kernel is warm starts the kernel of a later one (at low priority, so the two
             # do not share the CPU before). The admission lets a submission start only while fewer
             # than `workers` running ones use the CPU: one that waits (a deadlock until a probe's
-            # timeout) does not hold a worker's place (tools.admission).
+            # timeout) does not hold a worker's place (grader.admission).
             while not stop.is_set():
                 ticket = object()
                 if not admission.enter(ticket, stop):
@@ -778,9 +778,9 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         # Then what reads every grade, side by side: grades.csv and the picture.
         steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
         if plot:
-            steps.start(("call", "tools.class_report", "write_class_report", [root, db_url or _db_url(root)]))
+            steps.start(("call", "grader.class_report", "write_class_report", [root, db_url or _db_url(root)]))
         if tables:
-            steps.start(("call", "tools.grade", "write_tables", [root, db_url, tables]))
+            steps.start(("call", "grader.grade", "write_tables", [root, db_url, tables]))
         steps.wait()
         if steps.pages:  # the report again, with what became of each feedback page
             for o in outcomes:

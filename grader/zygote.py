@@ -2,13 +2,13 @@
 
 A kernel's own start costs about 2 s of CPU, nearly all of it importing torch, torch.distributed,
 torch._dynamo (which torch.optim imports when an optimizer is built) and helpers: most of what grading
-a submission costs. The template (`serve`, one process per run, started by tools.grade) imports them
+a submission costs. The template (`serve`, one process per run, started by grader.grade) imports them
 and ipykernel once, with the kernel's cleared environment and nothing of the grader's (no nbgrader, no
 judge, no gradebook, no secrets: it is started with `sandbox.kernel_env`), then forks one kernel per
 request. A forked kernel is a process of its own, with the notebook's namespace empty as in any new
 kernel, and it runs in the sandbox of its submission exactly as a kernel bwrap started would:
 
-  * the launcher (`python -m autograders.sandbox -f CONNECTION_FILE`, the kernelspec's command) enters
+  * the launcher (`python -m grader.sandbox -f CONNECTION_FILE`, the kernelspec's command) enters
     the submission's cgroups and rlimits and starts bwrap with the submission's sandbox (its mounts, its
     throwaway folder, seccomp, no capabilities, uid 65534, its own PID, network, IPC and UTS
     namespaces) around a placeholder program, then asks the template for a kernel in it;
@@ -38,7 +38,7 @@ import sys
 
 SOCKET_ENV = "DISTCOURSE_ZYGOTE"
 KERNEL_NAME = "ipykernel"  # a forked kernel's name in ps and top (its command line is the template's)
-#: what every kernel imports before the first cell (autograders.execute's warm-up imports the same)
+#: what every kernel imports before the first cell (grader.execute's warm-up imports the same)
 IMPORTS = ("torch", "torch.distributed", "torch._dynamo", "helpers", "ipykernel.kernelapp")
 NAMESPACES = (("user", 0x10000000), ("mnt", 0x00020000), ("net", 0x40000000), ("ipc", 0x08000000),
               ("uts", 0x04000000), ("cgroup", 0x02000000), ("pid", 0x20000000))
@@ -114,7 +114,7 @@ def _drop_privileges(seccomp: bytes, ids: tuple[int, int] | None = None) -> None
 
     `ids` (uid, gid inside the sandbox's user namespace): taken when this process is still host root (a
     template the root grader started), so that the kernel is the sandbox's unprivileged host user
-    (autograders.sandbox.HOST_UID), as a kernel bwrap starts is, never host root with no capability.
+    (grader.sandbox.HOST_UID), as a kernel bwrap starts is, never host root with no capability.
     """
     libc = _libc()
     last = int(open("/proc/sys/kernel/cap_last_cap").read())
@@ -165,7 +165,7 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
     os.environ.clear()
     os.environ.update(request["env"])
     os.environ["PWD"] = request["cwd"]
-    for name in [m for m in sys.modules if m == "autograders" or m.startswith("autograders.")]:
+    for name in [m for m in sys.modules if m.split(".")[0] in ("grader", "autograders")]:
         del sys.modules[name]
     sys.argv = [request["argv0"], *request["args"]]
     # A new process draws its random seeds afresh (torch and numpy at import, from the OS): so does each
@@ -303,34 +303,6 @@ def serve(path: str) -> None:
             finally:
                 os._exit(code)
         conn.close()
-
-
-class Template:
-    """The template of one grading run (tools.grade): started with the kernel's cleared environment,
-    ended with the run (and with the grader, should it die first)."""
-
-    def __init__(self, limits: dict | None = None):
-        import subprocess
-        import tempfile
-
-        from autograders import sandbox
-
-        limits = {**sandbox.DEFAULT_LIMITS, **(limits or {})}
-        self.folder = tempfile.mkdtemp(prefix="kernel-template-")  # 0700: only this user reaches the socket
-        self.path = os.path.join(self.folder, "socket")
-        with open(os.path.join(self.folder, "seccomp.bpf"), "wb") as fh:
-            fh.write(sandbox.seccomp_program())
-        with open(os.path.join(self.folder, "template.log"), "wb") as log:
-            self.proc = subprocess.Popen([sys.executable, "-m", "autograders.zygote", self.path, str(os.getpid())],
-                                         env=sandbox.kernel_env(None, limits), cwd="/", stdin=subprocess.DEVNULL,
-                                         stdout=log, stderr=log)
-
-    def close(self) -> None:
-        import shutil
-
-        self.proc.kill()
-        self.proc.wait()
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 # --- in the launcher -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 
 from probes.wire import HIDDEN_TESTS as HIDDEN
 
-#: A test cell's metadata key that autograders.execute sets for every test cell it runs: whether a hidden
+#: A test cell's metadata key that grader.execute sets for every test cell it runs: whether a hidden
 #: check was handed anything in it (a value in the handed-in notebook is overwritten).
 RAN_KEY = "distcourse_hidden_checks_ran"
 PLACEHOLDER = "# (hidden tests ran here; what they found is shown below)"

@@ -1,6 +1,6 @@
 """Run a submission's Jupyter kernel in a sandbox: bubblewrap namespaces, seccomp, cgroup limits.
 
-nbgrader runs student code with the grader's own rights. When `tools.grade` grades with the
+nbgrader runs student code with the grader's own rights. When `grader.grade` grades with the
 sandbox (the default where bubblewrap exists), nbgrader starts kernels through the kernelspec
 `distcourse-sandbox`, whose command is this module. It execs `bwrap` so that the kernel and every
 process it starts (the ranks of helpers.launch included):
@@ -31,13 +31,13 @@ process it starts (the ranks of helpers.launch included):
     Each process is also capped in data size, CPU seconds and file size;
   * sees the GPUs when the machine has them: exactly the NVIDIA device nodes, nothing else of /dev.
 
-When tools.grade runs a kernel template (autograders.zygote, named by $DISTCOURSE_ZYGOTE in the
+When grader.grade runs a kernel template (grader.zygote, named by $DISTCOURSE_ZYGOTE in the
 kernelspec), bwrap sets the same sandbox up around a placeholder and the kernel, forked from the
 template, joins it and sets itself up as bwrap sets up the program it runs (`kernel_from_template`);
 where that fails, bwrap runs the kernel itself.
 
 The kernel talks to nbgrader over IPC sockets in a private runtime folder, since it shares no network
-with it. `python -m autograders.sandbox --run -- COMMAND` runs any command in the same sandbox
+with it. `python -m grader.sandbox --run -- COMMAND` runs any command in the same sandbox
 (the tests use it).
 """
 
@@ -188,7 +188,7 @@ def self_test(course_root: str) -> str | None:
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="sandbox-check-") as work:
-        proc = subprocess.run([sys.executable, "-m", "autograders.sandbox", "--run", "--", "true"], cwd=work,
+        proc = subprocess.run([sys.executable, "-m", "grader.sandbox", "--run", "--", "true"], cwd=work,
                               capture_output=True, text=True, env={**os.environ, "DISTCOURSE_COURSE_ROOT": course_root})
     remove_empty_cgroups()
     if proc.returncode != 0:
@@ -203,14 +203,14 @@ def write_kernelspec(folder: str, course_root: str, limits: dict | None = None, 
     spec_dir = os.path.join(folder, "kernels", KERNEL_NAME)
     os.makedirs(spec_dir, exist_ok=True)
     spec = {
-        "argv": [sys.executable, "-m", "autograders.sandbox", "-f", "{connection_file}"],
+        "argv": [sys.executable, "-m", "grader.sandbox", "-f", "{connection_file}"],
         "display_name": "Python 3 (grading sandbox)",
         "language": "python",
         # Signals reach bwrap, not the kernel inside it: ask the kernel to interrupt itself instead.
         "interrupt_mode": "message",
         "env": {"DISTCOURSE_COURSE_ROOT": os.path.abspath(course_root),
                 "DISTCOURSE_SANDBOX_LIMITS": json.dumps({**DEFAULT_LIMITS, **(limits or {})}),
-                # the warm template's socket (autograders.zygote): kernels are forked from it
+                # the warm template's socket (grader.zygote): kernels are forked from it
                 **({"DISTCOURSE_ZYGOTE": template} if template else {})},
     }
     with open(os.path.join(spec_dir, "kernel.json"), "w") as fh:
@@ -406,6 +406,11 @@ def _package_dir(name: str) -> str:
     return os.path.dirname(spec.origin)
 
 
+def _checkouts() -> set[str]:
+    """The folders the judges (autograders/) and the grader (grader/) come from: a checkout, hidden whole."""
+    return {os.path.dirname(_package_dir(name)) for name in ("autograders", "grader")}
+
+
 def _inside(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
@@ -418,7 +423,7 @@ def read_only_paths(course_root: str, cwd: str) -> list[str]:
     --target` beside the course); nothing that contains either of them (a sys.path entry such as /
     would show everything).
     """
-    hidden = [os.path.realpath(course_root), os.path.realpath(os.path.dirname(_package_dir("autograders")))]
+    hidden = [os.path.realpath(course_root), *(os.path.realpath(p) for p in _checkouts())]
     wanted = [_package_dir("helpers"), _package_dir("probes")]
     python = [sys.prefix, sys.exec_prefix, sys.base_prefix, sys.base_exec_prefix,
               os.path.dirname(os.path.realpath(sys.executable))]
@@ -474,7 +479,7 @@ def kernel_env(runtime: str | None, limits: dict) -> dict:
                JUPYTER_CONFIG_DIR="/tmp/.jupyter", JUPYTER_DATA_DIR="/tmp/.jupyter-data",
                XDG_CACHE_HOME="/tmp/.cache", DISTCOURSE_SANDBOXED="1",
                # c10d warns on stderr, for every rank, that it cannot name peers in an offline network
-               # namespace: noise in the student's feedback (stderr costs no points, autograders.scores)
+               # namespace: noise in the student's feedback (stderr costs no points, grader.scores)
                TORCH_CPP_LOG_LEVEL="ERROR")
     if runtime:
         env["JUPYTER_RUNTIME_DIR"] = runtime
@@ -565,7 +570,7 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     cmd += [*sized, "--tmpfs", "/tmp"]
     # The course or the checkout, where it lies under /tmp, would be folders of that writable /tmp:
     # an empty tmpfs stands in for each, made read-only once the mount points below are in it.
-    stand_ins = sorted({os.path.realpath(course_root), os.path.dirname(_package_dir("autograders"))})
+    stand_ins = sorted({os.path.realpath(course_root), *_checkouts()})
     stand_ins = [path for path in stand_ins if _inside(path, "/tmp") and path != "/tmp"]
     for path in stand_ins:
         cmd += ["--tmpfs", path]
@@ -602,7 +607,7 @@ def _runtime_of(connection_file: str) -> str:
         info = json.load(fh)
     if info.get("transport") != "ipc" or not os.path.isabs(info.get("ip", "")):
         raise SystemExit("the sandboxed kernel shares no network with nbgrader: start it with "
-                         "--KernelManager.transport=ipc and an absolute --KernelManager.ip (tools.grade does)")
+                         "--KernelManager.transport=ipc and an absolute --KernelManager.ip (grader.grade does)")
     return os.path.dirname(info["ip"])
 
 
@@ -880,7 +885,7 @@ def remove_empty_cgroups() -> None:
 
 
 def main(argv: list[str]) -> None:
-    usage = "usage: python -m autograders.sandbox -f CONNECTION_FILE | --observer | --run -- COMMAND..."
+    usage = "usage: python -m grader.sandbox -f CONNECTION_FILE | --observer | --run -- COMMAND..."
     course_root = os.environ.get("DISTCOURSE_COURSE_ROOT")
     if not course_root:
         raise SystemExit("DISTCOURSE_COURSE_ROOT must name the course directory (the kernelspec sets it)\n" + usage)
@@ -1006,9 +1011,36 @@ def _end_pid_namespace(init: list[int]) -> None:
     init.clear()
 
 
+class Template:
+    """The kernel template (grader.zygote) of one grading run (grader.grade): started with the kernel's cleared
+    environment, ended with the run (and with the grader, should it die first). It lives here, on the
+    launcher's side, so that zygote imports nothing of the grader's."""
+
+    def __init__(self, limits: dict | None = None):
+        import subprocess
+        import tempfile
+
+        limits = {**DEFAULT_LIMITS, **(limits or {})}
+        self.folder = tempfile.mkdtemp(prefix="kernel-template-")  # 0700: only this user reaches the socket
+        self.path = os.path.join(self.folder, "socket")
+        with open(os.path.join(self.folder, "seccomp.bpf"), "wb") as fh:
+            fh.write(seccomp_program())
+        with open(os.path.join(self.folder, "template.log"), "wb") as log:
+            self.proc = subprocess.Popen([sys.executable, "-m", "grader.zygote", self.path, str(os.getpid())],
+                                         env=kernel_env(None, limits), cwd="/", stdin=subprocess.DEVNULL,
+                                         stdout=log, stderr=log)
+
+    def close(self) -> None:
+        import shutil
+
+        self.proc.kill()
+        self.proc.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
 def kernel_from_template(template: str, connection_file: str | None, cwd: str, course_root: str, limits: dict,
                          groups: dict[str, str]) -> int:
-    """Run the kernel as a fork of the warm template (autograders.zygote) inside this submission's sandbox.
+    """Run the kernel as a fork of the warm template (grader.zygote) inside this submission's sandbox.
 
     Without a connection file, the fork becomes the submission's observer (probes.observer) instead of a
     kernel, on this process's standard streams, in a sandbox of its own.
@@ -1019,7 +1051,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     import importlib.util
     import select
 
-    from autograders import zygote
+    from grader import zygote
 
     # This process stands for the kernel (nbgrader watches it): it ends with its parent, as bwrap would
     # (--die-with-parent), and the sandbox with it, should nbgrader's process be killed.
@@ -1189,7 +1221,7 @@ def _seal_runtime(runtime: str, user_ns: int, mnt_ns: int) -> bool:
 #: What a sandbox writes on its own stdout and stderr (not the notebook's outputs: those go to the grader
 #: over the kernel's channels) reaches the grader's log with this label on every line, and only its first
 #: KERNEL_LOG_BYTES: a student's code can write there, so the grader never takes a labelled line for its
-#: own (a submission's failure reason, tools.grade) and never stores more than that.
+#: own (a submission's failure reason, grader.grade) and never stores more than that.
 KERNEL_LOG_LABEL = "sandbox output: "
 KERNEL_LOG_BYTES = 64_000
 

@@ -43,7 +43,7 @@ def class_exercises(db_url: str) -> list[Exercise]:
     """Every autograded exercise of every assignment in the gradebook, with how the class did on it."""
     from nbgrader.api import Gradebook
 
-    from tools.grade import _answer_names, _is_test_grade
+    from grader.grade import _answer_names, _is_test_grade
 
     exercises: dict[tuple[str, str], Exercise] = {}
     with Gradebook(db_url) as gb:
@@ -119,7 +119,7 @@ def synthetic_class(root: str, students: int, seed: int = 0) -> None:
 
     import nbformat
 
-    from tools.course import assignments, notebook_name
+    from grader.course import assignments, notebook_name
     from tools.submissions import corpus, fill, source_and_release
 
     rng = random.Random(seed)
@@ -143,7 +143,7 @@ def main(argv=None) -> int:
     import argparse
     import tempfile
 
-    from tools.course import ROOT
+    from grader.course import ROOT
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--course-dir", default=ROOT, help="draw from this course's gradebook (after make grade)")
@@ -152,14 +152,14 @@ def main(argv=None) -> int:
     parser.add_argument("--out", help="where to write the picture (default: grades_by_exercise.png in the course)")
     args = parser.parse_args(argv)
     if args.synthetic is None:
-        from tools.grade import _db_url
+        from grader.grade import _db_url
 
         exercises = class_exercises(_db_url(args.course_dir))
         path = plot_class(exercises, args.out or os.path.join(args.course_dir, "grades_by_exercise.png"))
         print(path or "nothing graded yet: run `make grade` first")
         return 0 if path else 1
-    from tools import grade
-    from tools.course import assignments, copy_course
+    from grader import grade
+    from grader.course import assignments, copy_course
 
     with tempfile.TemporaryDirectory(prefix="class-report-") as tmp:
         copy_course(tmp)

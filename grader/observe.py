@@ -46,9 +46,9 @@ class Observer:
         self.ready = False
 
     def command(self) -> list[str]:
-        if "autograders.sandbox" in self.spec_argv:  # the kernel's own launcher: the same sandbox, its own
-            return [sys.executable, "-m", "autograders.sandbox", "--observer"]
-        from autograders.sandbox import OBSERVER_MAIN
+        if "grader.sandbox" in self.spec_argv:  # the kernel's own launcher: the same sandbox, its own
+            return [sys.executable, "-m", "grader.sandbox", "--observer"]
+        from grader.sandbox import OBSERVER_MAIN
 
         return [sys.executable, "-c", OBSERVER_MAIN]
 
@@ -57,8 +57,8 @@ class Observer:
             return
         self.folder = tempfile.mkdtemp(prefix="observer-")
         env = {**os.environ, **self.spec_env}
-        if "autograders.sandbox" not in self.spec_argv:  # unsandboxed: still none of the grader's secrets
-            from autograders import sandbox
+        if "grader.sandbox" not in self.spec_argv:  # unsandboxed: still none of the grader's secrets
+            from grader import sandbox
 
             env = {**sandbox.kernel_env(None, sandbox.DEFAULT_LIMITS), "HOME": self.folder}
         self.proc = subprocess.Popen(self.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,

@@ -1,4 +1,5 @@
-"""What the course's tools share: where things are, which assignments exist, running nbgrader."""
+"""The course's layout, for the grader and the tools: where things are, which assignments exist, running
+nbgrader, and that every process imports this checkout's packages."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ if _BIN not in os.environ.get("PATH", "").split(os.pathsep):
 
 
 #: The packages every process of grading and testing imports (kernels and ranks included).
-CHECKOUT_PACKAGES = ("helpers", "probes", "autograders")
+CHECKOUT_PACKAGES = ("helpers", "probes", "autograders", "grader")
 
 _WHERE = ("import importlib.util as u, json; "
           "print(json.dumps({n: getattr(u.find_spec(n), 'origin', None) for n in %r}))" % (CHECKOUT_PACKAGES,))

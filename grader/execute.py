@@ -5,12 +5,12 @@ It is where a test cell's score is decided, in the grader's process:
 - **Hidden checks are observed outside the kernel and judged here.** A probe call in the kernel only
   hands its arguments over (the student's functions, pickled) as a display message, taken out of the
   message stream as it arrives (it never enters the notebook or the feedback). After the cell, each
-  hand-over goes to the notebook's observer (`autograders.observe`, `probes.observer`: a process in a
+  hand-over goes to the notebook's observer (`grader.observe`, `probes.observer`: a process in a
   sandbox of its own that runs the probe and the student's code in children of its own), whose report
-  `autograders.judge.judge_cell` binds to its probe call in the cell's trusted source and judges.
+  `grader.judge.judge_cell` binds to its probe call in the cell's trusted source and judges.
   Reports a kernel publishes itself count for nothing. The `Verdict` is kept in nbconvert's
   `resources` (the grader's memory, never the notebook, which the submission controls), where
-  `autograders.scores.SaveVerifiedGrades` reads it. What the kernel displays in a test cell
+  `grader.scores.SaveVerifiedGrades` reads it. What the kernel displays in a test cell
   (execute_result, display data: a forged "score") is not stored at all.
 - **Output is capped while it is received**, per message, per cell and per notebook, with a note in
   the cell saying what was cut: 300 MB of prints or display data never reach the grader's memory,
@@ -23,7 +23,7 @@ It is where a test cell's score is decided, in the grader's process:
 - **A warm start.** Once the kernel answers, `warm_up_code` (the imports every notebook of the course
   starts with) runs in it silently, while this process imports the assignment's judges. The kernel is
   the submission's own, in its own sandbox: what the warm-up imports is what its first cell would
-  have imported. When the grader forked this process gated (autograders.forkserver), it then waits
+  have imported. When the grader forked this process gated (grader.forkserver), it then waits
   before the first cell until the grader lets it go: the kernel of the next submission starts and
   warms up while the current one is graded.
 
@@ -45,10 +45,10 @@ from traitlets import Integer, Unicode
 
 from nbgrader.preprocessors import Execute
 
-from autograders import judge
-from autograders.feedback import RAN_KEY
-from autograders.lowpriority import NICE, in_low_priority_thread
-from autograders.observe import Observer, ObserverError
+from grader import judge
+from grader.feedback import RAN_KEY
+from grader.lowpriority import NICE, in_low_priority_thread
+from grader.observe import Observer, ObserverError
 from probes import HANDOVER_MIME, JUDGE_ENV, MAX_HANDOVER_BYTES, MIME
 
 #: The largest message the grader accepts from a kernel on any channel (a hand-over is at most
@@ -66,7 +66,7 @@ STUCK_MESSAGE = (
     "(it caught KeyboardInterrupt, or kept printing). Grading went on in a fresh kernel with the cells "
     "before this one run again."
 )
-#: The grader's gate (autograders.forkserver): a descriptor to read one byte from before the first cell.
+#: The grader's gate (grader.forkserver): a descriptor to read one byte from before the first cell.
 GATE_ENV = "DISTCOURSE_GATE_FD"
 #: ... and one to write a byte to once the kernel is warm, so that the grader starts the next kernel.
 WARM_ENV = "DISTCOURSE_WARM_FD"
@@ -82,7 +82,7 @@ WARM_UP = """
 def __distcourse_warm_up():
     import gc, importlib, os, threading
     def imports():
-        try:  # autograders.lowpriority.lower_this_thread (the kernel cannot import the grader's modules)
+        try:  # grader.lowpriority.lower_this_thread (the kernel cannot import the grader's modules)
             tid = threading.get_native_id()
             os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + __NICE__))
         except (AttributeError, OSError):

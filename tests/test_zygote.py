@@ -92,9 +92,13 @@ class Kernel:
 
     def run(self, code: str) -> str:
         out = []
-        self.kc.execute_interactive(code, timeout=120,
-                                    output_hook=lambda m: out.append(m["content"].get("text", ""))
-                                    if m["msg_type"] == "stream" else None)
+        def hook(m):
+            if m["msg_type"] == "stream":
+                out.append(m["content"].get("text", ""))
+            elif m["msg_type"] == "error":  # said, so that a test reading the output shows why there is none
+                out.append(f"\n{m['content'].get('ename')}: {m['content'].get('evalue')}\n")
+
+        self.kc.execute_interactive(code, timeout=120, output_hook=hook)
         return "".join(out)
 
     def look(self) -> dict:
@@ -522,11 +526,13 @@ def test_a_kernel_forked_where_launches_need_the_fork_server_starts_its_own_insi
     monkeypatch.setenv("DISTCOURSE_START_METHOD", "forkserver")
     kernel = Kernel(tmp_path, template.path, "early")
     try:
-        seen = json.loads(kernel.run(
+        text = kernel.run(
             "import json, os, psutil, helpers\nfrom multiprocessing import forkserver\n"
             "pid = forkserver._forkserver._forkserver_pid\n"
             "ranks = helpers.launch(os.getppid, 2, backend=None)\n"
-            "print(json.dumps([pid, psutil.Process(pid).ppid(), os.getpid(), ranks]))"))
+            "print(json.dumps([pid, psutil.Process(pid).ppid(), os.getpid(), ranks]))")
+        assert text.strip().startswith("["), text[-2000:]
+        seen = json.loads(text.strip().splitlines()[-1])
         in_template = [" ".join(p.cmdline()) for p in psutil.Process(template.proc.pid).children()]
     finally:
         kernel.close()

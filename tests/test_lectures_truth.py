@@ -153,3 +153,66 @@ def test_lecture_05_zero1_and_tensor_parallel_print_what_the_text_says():
         assert number in out, out
     assert "120 GB, 31.4 GB, 16.6 GB and 1.88 GB" in text("05_scale.ipynb", "cell-013")
     assert out.count("output equal True, input gradient equal True, holds 528 of 1056") == 2, out
+
+
+def _layout_rows(block: str) -> dict:
+    """`choose_layout`'s printed lines of one case: layout -> (GB per device, GB sent, ms, bubble ms or None)."""
+    rows = re.findall(r"^ +(\S+): +([\d.]+) GB per device, +(?:fits|does not fit); sends +([\d.]+) GB per step; +([\d.]+) ms"
+                      r"(?: \(bubble ([\d.]+)\))?", block, re.M)
+    return {name: (mem, sent, ms, bubble or None) for name, mem, sent, ms, bubble in rows}
+
+
+def test_lecture_05_layout_payloads_and_choices_print_what_the_text_says():
+    """Lecture 5, section 4: the payloads torch's DDP, ZeroRedundancyOptimizer, fully_shard, the Megatron block and
+    a two-stage pipeline hand to their collectives, and the three layout choices, are what the text states."""
+    out = run("05_scale.ipynb", "cell-001", "cell-010", "cell-015", "cell-017", "cell-022", "cell-024", "cell-026")
+    for line in ("DP: DDP: allreduce x1 1,052,672 B = 1.00 x 4Ψ, broadcast x2 40 B",
+                 "allreduce x1 1,052,672 B = 1.00 x 4Ψ, broadcast x8 1,052,672 B = 1.00 x 4Ψ",
+                 "allgather_base x8 2,105,344 B = 2.00 x 4Ψ, reduce_scatter_base x4 1,052,672 B = 1.00 x 4Ψ",
+                 "Megatron MLP: allreduce x2 512 B", "PP: 2 stages: send x1 8,192 B"):
+        assert out.count(line) == 2, f"both ranks should print {line!r}:\n{out}"
+    measured = text("05_scale.ipynb", "cell-023")
+    for phrase in ("8 all-gathers, 2.00 x 4Ψ", "(1.00 x 4Ψ): ZeRO-3's 3Ψ", "8 broadcasts, 1.00 x 4Ψ",
+                   "twice, 256 bytes each", "8,192-byte tensor", "two broadcasts of 40 bytes in all"):
+        assert phrase in measured, f"section 4 no longer says {phrase!r}"
+    assert re.findall(r"^chosen: (\S+)", out, re.M) == ["DP", "TP", "PP"], out
+    small, in_node, across = (_layout_rows(block) for block in out.split("chosen:")[-4:-1])
+    claim = text("05_scale.ipynb", "cell-025")
+    assert f"the same {small['DP'][1]} GB per step" in claim and small["DP"][1] == small["ZeRO-2"][1]
+    assert f"TP would send {small['TP'][1]} GB" in claim and f"only {small['PP'][1]} GB" in claim
+    assert f"bubble of {small['PP'][3]} ms it costs {small['PP'][2]} ms against DP's {small['DP'][2]} ms" in claim
+    claim = text("05_scale.ipynb", "cell-027")
+    for phrase in (f"needs {in_node['DP'][0]} GB per device with DP", f"ZeRO-1 ({in_node['ZeRO-1'][0]} GB)",
+                   f"ZeRO-2 ({in_node['ZeRO-2'][0]} GB)", f"({in_node['ZeRO-3'][0]} GB each)",
+                   f"send {in_node['TP'][1]} GB per step, {in_node['TP'][2]} ms",
+                   f"ZeRO-3's {in_node['ZeRO-3'][1]} GB ({in_node['ZeRO-3'][2]} ms)",
+                   f"bubble ({in_node['PP'][3]} ms)", f"traffic takes {across['TP'][2]} ms",
+                   f"sends only {across['PP'][1]} GB", f"chosen at {across['PP'][2]} ms"):
+        assert phrase in claim, f"section 4's large case should say {phrase!r}:\n{out}"
+
+
+def test_lecture_05_mixed_precision_prints_what_the_text_says():
+    """Lecture 5, section 5: the fp16 underflow and its rescue by loss scaling, clipping before and after unscale_,
+    the 16 bytes per parameter of mixed-precision Adam, and bf16's range, as the text states them."""
+    out = run("05_scale.ipynb", "cell-001", "cell-029", "cell-031", "cell-033", "cell-035")
+    assert re.search(r"torch.float16, loss x +1: w.grad = 0.0000e\+00", out), out
+    assert re.search(r"torch.float16, loss x 1024: w.grad = 3.0518e-05, divided by the scale in fp32: 2.9802e-08", out), out
+    assert re.search(r"torch.bfloat16, loss x +1: w.grad = 2.9802e-08", out), out
+    assert "2**-15 = 3.0518e-05" in text("05_scale.ipynb", "cell-030") and "true 2.9802e-08" in text("05_scale.ipynb", "cell-030")
+    norms = dict(re.findall(r"^ *(.+?): norm the clip saw +([\d.e+-]+);", out, re.M))
+    used = dict(re.findall(r"^ *(.+?): norm the clip saw .*norm of the gradient SGD used ([\d.e+-]+);", out, re.M))
+    gaps = dict(re.findall(r"^ *(.+?): norm the clip saw .*weights differ from fp32's by ([\d.e+-]+)$", out, re.M))
+    claim = text("05_scale.ipynb", "cell-032")
+    assert f"true norm ({norms['unscale_, then clip']} against fp32's {norms['fp32']})" in claim, out
+    assert f"within {gaps['unscale_, then clip']} of the fp32 step" in claim, out
+    assert f"the clip sees {norms['clip, never unscale_']}" in claim and f"norm {used['clip, never unscale_']}, 65,536" in claim, out
+    assert float(used["clip, never unscale_"]) == pytest.approx(0.1 / 2**16, rel=1e-3)
+    assert "weights changed False; scale after update() 2**39" in out and "halves the scale to 2**39" in claim
+    assert "init_scale 2**16, backoff_factor 0.5, growth_factor 2.0, growth_interval 2000" in out, out
+    assert re.search(r"total: +[\d,]+ B = 16 B/param", out) and "**16 bytes per parameter**" in text("05_scale.ipynb", "cell-034")
+    bf16 = re.search(r"bf16 autocast: .*loss ([\d.]+) \(fp32: ([\d.]+)\).*fp32's gradients ([\d.e+-]+)", out)
+    claim = text("05_scale.ipynb", "cell-036")
+    assert bf16 and f"loss of {bf16.group(1)} against fp32's {bf16.group(2)}" in claim and f"within {bf16.group(3)}" in claim, out
+    for dtype in (torch.float16, torch.bfloat16):
+        info = torch.finfo(dtype)
+        assert f"{info.eps:.3e}" in claim and f"{info.tiny:.3e}" in claim

@@ -40,6 +40,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import resource
 import selectors
 import signal
 import subprocess
@@ -215,12 +216,61 @@ def cap_data(limit: int = CHILD_DATA_BYTES) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
 
 
+#: What one grading child may log (its nbgrader.log, on the grader's disk): each record's message at most
+#: LOG_RECORD_CHARS characters, LOG_BYTES in all; every file it writes at most CHILD_FILE_BYTES. nbclient logs
+#: text the kernel chose ("unhandled iopub msg: <msg_type>", for a message type the kernel signed itself):
+#: 5 GiB of log from one cell, on the host's disk (round 14, as an ordinary user).
+LOG_RECORD_CHARS = 4_000
+LOG_BYTES = 8 * 2**20
+CHILD_FILE_BYTES = 2 * 2**30
+
+
+def cap_logging(record_chars: int = LOG_RECORD_CHARS, total: int = LOG_BYTES) -> None:
+    """In a grading child: every log record's message cut to `record_chars` (its two ends), line breaks escaped (a
+    kernel's text never starts a line of the log), and no record emitted once `total` characters were."""
+    import logging
+
+    make, budget = logging.getLogRecordFactory(), [total, False]
+
+    def factory(*args, **kwargs):
+        record = make(*args, **kwargs)
+        try:
+            text = record.getMessage()
+        except Exception:  # noqa: BLE001 - a message that cannot be formatted is logged as its template
+            text = str(record.msg)
+        if len(text) > record_chars:  # a traceback's last line (the exception) is at its end: keep both ends
+            text = text[:record_chars // 2] + " [cut] " + text[-(record_chars // 2):]
+        record.msg, record.args = text.encode("unicode_escape").decode("ascii") if not text.isprintable() else text, ()
+        return record
+
+    handle = logging.Handler.handle
+
+    def capped(self, record):
+        if budget[0] <= 0:
+            if not budget[1]:
+                budget[1] = True
+                record.msg, record.args, record.exc_info, record.exc_text = (
+                    f"(this submission's log reached {total:,} characters: later lines are left out)", (), None, None)
+                return handle(self, record)
+            return False
+        budget[0] -= len(str(record.msg)) + len(record.exc_text or "") + 100
+        return handle(self, record)
+
+    logging.setLogRecordFactory(factory)
+    logging.Handler.handle = capped
+
+
 def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int, ...], server: int) -> None:
     """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
     code = 1
     try:
         os.setsid()
         cap_data()
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the cap fails (EFBIG), it does not kill
+        hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # the soft limit: this child runs no student code
+        resource.setrlimit(resource.RLIMIT_FSIZE, (CHILD_FILE_BYTES if hard == resource.RLIM_INFINITY
+                                                   else min(CHILD_FILE_BYTES, hard), hard))
+        cap_logging()
         _pdeathsig(server)
         signal.set_wakeup_fd(-1)
         for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):

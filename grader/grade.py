@@ -27,6 +27,7 @@ not generated from a folder that holds one.
 from __future__ import annotations
 
 import argparse
+import builtins as _builtins
 import glob
 import json
 import os
@@ -534,9 +535,17 @@ _FIXED_REASONS = (
     (r"\bJSON\b|NotJSONError|JSONDecodeError", "the notebook is not valid JSON: nbformat could not read it"),
     (r"CellTimeoutError", "a cell did not finish within its time limit and could not be stopped"),
     (r"DeadKernelError|Kernel died|kernel died", "the kernel died and the notebook could not go on"),
-    (r"MemoryError", "the grader's process for this submission ran out of memory"),
+    (r"MemoryError", f"the grader's process for this submission ran out of memory: {forkserver.MEMORY_NOTE}"),
     (r"TimeoutError|timed out", "the grader timed out waiting for the kernel"),
 )
+
+
+#: The exceptions a reason may name: Python's own and those of the libraries that grade.
+_KNOWN_EXCEPTIONS = frozenset(
+    [name for name in dir(_builtins) if name.endswith(("Error", "Exception"))]
+    + ["CellExecutionError", "CellTimeoutError", "DeadKernelError", "CellControlSignal", "NotebookValidationError",
+       "ValidationError", "NotJSONError", "JSONDecodeError", "ZMQError", "AutogradeError", "MissingEntry",
+       "OperationalError", "IntegrityError", "GraderMemoryError", "ObserverError"])
 
 
 def _last_error(output: str, status: int | None, what: str) -> str:
@@ -552,8 +561,10 @@ def _last_error(output: str, status: int | None, what: str) -> str:
         for pattern, reason in _FIXED_REASONS:
             if re.search(pattern, last):
                 return reason
-        name = re.search(r"\b(\w+(?:Error|Exception))\b", last)
-        return (f"{what} raised {name.group(1) if name else 'an error'} (its message is in the submission's log, "
+        # only a name the grader knows: a log line can hold any word the kernel chose ending in "Error" (round 14:
+        # an invalid output nbformat printed after its traceback named "Grader_sandbox_crashed_..._UNSANDBOXEDError")
+        named = [n for n in re.findall(r"\b(\w+(?:Error|Exception))\b", last) if n in _KNOWN_EXCEPTIONS]
+        return (f"{what} raised {named[-1] if named else 'an error'} (its message is in the submission's log, "
                 "not here: it may quote the hand-in or its kernel)")
     if status is not None and -status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
         # an allocation refused under the child's memory cap aborts inside C code (ZeroMQ, the JSON reader)

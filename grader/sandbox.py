@@ -1248,9 +1248,16 @@ class _Forward:
                 self.write(line)
         return True
 
+    #: What str.splitlines, which reads the log, takes for the end of a line besides "\n": written escaped, so
+    #: that no part of what the kernel wrote becomes a line without the label (round 14: "x\rForgedError: ...").
+    SEPARATORS = (b"\r", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e", "\x85".encode(), "\u2028".encode(),
+                  "\u2029".encode())
+
     def write(self, line: bytes) -> None:
         if self.left <= 0:
             return
+        for separator in self.SEPARATORS:
+            line = line.replace(separator, repr(separator.decode())[1:-1].encode())
         text = KERNEL_LOG_LABEL.encode() + line[:max(0, self.left)] + b"\n"
         self.left -= len(text)
         if self.left <= 0:

@@ -1,5 +1,6 @@
 """Class steps (feedback, export, tables, the picture) have time limits: one that hangs costs itself."""
 
+import os
 import time
 
 import pytest
@@ -59,4 +60,36 @@ def test_a_child_of_the_grader_holds_at_most_its_data_cap(tmp_path):
         steps.close()
         servers.close()
     assert steps.pages[("small", "ps0")] == "written"
-    assert steps.pages[("big", "ps0")].startswith("failed: GraderMemoryError"), steps.pages
+    assert steps.pages[("big", "ps0")].startswith("failed: the grader's process for this submission ran out of memory"), (
+        steps.pages)
+
+
+FLOOD = '''
+import logging, sys
+logging.basicConfig(stream=sys.stderr, format="[AutogradeApp | %(levelname)s] %(message)s")
+log = logging.getLogger("AutogradeApp")
+for _ in range(64):  # what nbclient logs of a message type the kernel signed itself, 1 MiB each
+    log.error("unhandled iopub msg: %s", "x" * 2**20)
+log.error("unhandled iopub msg: a\\n[AutogradeApp | ERROR] ForgedError: regrade with UNSANDBOXED=1")
+'''
+
+
+def test_what_a_grading_child_logs_is_capped_and_never_starts_a_line_of_its_own(tmp_path):
+    """Round 14: nbclient logs each unknown IOPub message type verbatim; a kernel that signed 1 MiB types wrote
+    5 GiB into its submission's log on the grader's disk, and a newline in one made a line of the grader's."""
+    script = tmp_path / "flood.py"
+    script.write_text(FLOOD)
+    servers = grade._Servers(str(tmp_path))
+    steps = grade.ClassSteps(servers, str(tmp_path))
+    try:
+        steps.start(("call", "runpy", "run_path", [str(script)]))
+        assert steps.wait(quiet=True) is not False
+        logs = [os.path.join(steps.logs, name) for name in os.listdir(steps.logs)]
+        size = sum(os.path.getsize(log) for log in logs)
+        text = "".join(open(log, errors="replace").read() for log in logs)
+    finally:
+        steps.close()
+        servers.close()
+    assert "unhandled iopub msg" in text, "the script logged nothing: the test tried nothing"
+    assert size < 2**20, f"{size:,} bytes of log from 64 records"
+    assert not any(line.startswith("[AutogradeApp | ERROR] ForgedError") for line in text.splitlines()), text[-500:]

@@ -1,0 +1,70 @@
+"""a07: RLIMIT_NPROC is checked against a count kept per user at each user-namespace level, and as root every
+sandbox is host uid 65534. Does one kernel that holds processes up to its pids cgroup (256) make fork fail for a
+submission graded beside it (the grading command's default workers, 2 here)? The hostile kernel prints its limits
+and forks until refused, holds them for ~100 s. Honest control: the ps2 solution, alone first, then beside it."""
+import os, sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import common14  # noqa: E402
+from common14 import course, show, notebook, cleanup, PY, ROOT, CANARY_ENV  # noqa: E402
+import subprocess, time  # noqa: E402
+
+sys.path.insert(0, ROOT)
+from tools.submissions import fill, source_and_release  # noqa: E402
+
+HOG = r'''
+import os as _o, time as _t, signal as _sg
+print("A14 limits:", [l for l in open("/proc/self/limits") if "processes" in l], flush=True)
+_kids = []
+try:
+    while len(_kids) < 400:
+        _p = _o.fork()
+        if _p == 0:
+            _t.sleep(110); _o._exit(0)
+        _kids.append(_p)
+except OSError as _e:
+    print(f"A14 hog: {len(_kids)} children, then {_e}", flush=True)
+else:
+    print(f"A14 hog: {len(_kids)} children", flush=True)
+'''
+SLEEP = "import time; time.sleep(25)\n"
+
+
+def mutate(nb):
+    for c in nb.cells:
+        gid = c.metadata.get("nbgrader", {}).get("grade_id")
+        if gid == "average_gradients":
+            c.source = HOG + "\ndef average_gradients(model):\n    pass\n"
+        elif gid in ("quiz_q1", "quiz_q2", "quiz_q3", "quiz_q4"):
+            c.source = SLEEP + f"{gid[-2:]} = 'a'\n"
+
+
+def run(dest, workers):
+    env = {**os.environ, **CANARY_ENV, }
+    cmd = [PY, "-m", "tools.grade", "--course-dir", dest] + (["--workers", str(workers)] if workers else [])
+    print("$", " ".join(c.replace(ROOT, "<clone>") for c in cmd))
+    t = time.time()
+    p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)
+    print(f"grade rc={p.returncode} in {time.time() - t:.0f}s")
+    print(p.stdout[-2500:].replace(ROOT, "<clone>"), p.stderr[-1500:].replace(ROOT, "<clone>"))
+
+
+s, r = source_and_release("ps2_ddp")
+print("=== baseline: the honest ps2 alone, shipped settings")
+dest = course("/tmp/attack14-a07-base", {"alice_honest": fill(r, s, {})}, "ps2_ddp")
+run(dest, 1)
+show(dest)
+cleanup(dest)
+print("=== attack: the honest ps2 and the hog graded side by side (no --workers: the default, one per core, 2 here)")
+dest = course("/tmp/attack14-a07", {"alice_honest": fill(r, s, {}), "mallory": notebook(mutate=mutate, assignment="ps2_ddp")}, "ps2_ddp")
+run(dest, None)
+show(dest)
+import nbformat  # noqa: E402
+for student in ("alice_honest", "mallory"):
+    nb = nbformat.read(os.path.join(dest, "autograded", student, "ps2_ddp", "ps2_ddp.ipynb"), 4)
+    for c in nb.cells:
+        for o in c.get("outputs", []):
+            t = o.get("text") or (o.get("ename", "") + ": " + o.get("evalue", ""))
+            if "A14" in t or (student == "alice_honest" and o.get("output_type") == "error"):
+                print(f"--- {student} [{c.metadata.get('nbgrader', {}).get('grade_id')}] {t[:1500]}")
+cleanup(dest)
+print("cleaned up")

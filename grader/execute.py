@@ -45,7 +45,7 @@ from traitlets import Integer, Unicode
 
 from nbgrader.preprocessors import Execute
 
-from grader import judge
+from grader import judge, sandbox
 from grader.feedback import RAN_KEY
 from grader.lowpriority import NICE, in_low_priority_thread
 from grader.observe import Observer, ObserverError
@@ -191,6 +191,7 @@ class ResilientExecute(Execute):
         # Nothing reads the stdin channel (input() is not allowed): closed, so that a kernel's messages on
         # it are dropped by ZeroMQ in the kernel, not queued in this process's memory.
         kc.stdin_channel.close()
+        self._wait_for_seal()
         if not self._warmed:
             self._warmed = True
             await self._warm_up()
@@ -459,6 +460,15 @@ class ResilientExecute(Execute):
         self._abandon_output_task()
         run_sync(self.km.restart_kernel)(now=True)
         run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
+        self._wait_for_seal()
+
+    def _wait_for_seal(self) -> None:
+        """A sandboxed kernel runs no code of the notebook before its runtime folder is sealed (sandbox.wait_sealed)."""
+        if getattr(self.km, "kernel_name", None) != sandbox.KERNEL_NAME or not self.km.connection_file:
+            return
+        state = sandbox.wait_sealed(self.km.connection_file, timeout=self.startup_timeout)
+        if state != "sealed":
+            self.log.warning("the kernel's runtime folder is %s", state or "not known to be sealed")
 
     def _restart_and_replay(self, index: int) -> None:
         self._restart_kernel()

@@ -355,6 +355,33 @@ def write_unsandboxed_kernelspec(private: str) -> None:
                    "env": _kernel_folders(private)}, fh)
 
 
+class HostUids:
+    """The host users of the submissions in flight, when the grader is root: each its own (grader.sandbox.host_ids),
+    taken at start and given back once its kernel and observer are gone; the shared HOST_UID when none is free."""
+
+    def __init__(self):
+        self.free = [uid for uid in sandbox.HOST_UID_POOL if sandbox.free_uid(uid)] if os.geteuid() == 0 else []
+        self.lock = threading.Lock()
+
+    def take(self) -> int | None:
+        with self.lock:
+            return self.free.pop(0) if self.free else None
+
+    def give_back(self, uid: int | None) -> None:
+        if uid is not None:
+            with self.lock:
+                self.free.append(uid)
+
+
+_HOST_UIDS: list[HostUids] = []
+
+
+def _host_uids() -> HostUids:
+    if not _HOST_UIDS:
+        _HOST_UIDS.append(HostUids())
+    return _HOST_UIDS[0]
+
+
 class Submission:
     """One submission on its way through the warm grader (grader.forkserver).
 
@@ -372,6 +399,7 @@ class Submission:
         self.private = None
         self.began = None
         self.template: str | None = None  # the socket of the run's warm kernel template (grader.zygote)
+        self.host_uid: int | None = None  # its sandboxes' host user (root only: HostUids)
 
     def refused(self) -> Outcome | None:
         """The outcome of a submission that is not graded at all, checked before nbgrader reads anything."""
@@ -399,6 +427,9 @@ class Submission:
         if self.sandboxed:
             sandbox.write_kernelspec(private, self.root, self.limits, self.template)
             argv += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
+            self.host_uid = _host_uids().take()
+            if self.host_uid is not None:  # its kernel and observer, and no other submission in flight
+                env[sandbox.HOST_UID_ENV] = str(self.host_uid)
         else:
             write_unsandboxed_kernelspec(private)
             argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
@@ -468,6 +499,21 @@ class Submission:
             with open(log) as fh:
                 sandbox.remove_cgroups(fh.read().split())
         shutil.rmtree(private, ignore_errors=True)
+        uid, self.host_uid = self.host_uid, None
+        if uid is not None and not _processes_of(uid):  # one left behind keeps it out of the pool
+            _host_uids().give_back(uid)
+
+
+def _processes_of(uid: int) -> bool:
+    """Whether a process of host user `uid` is alive (its sandboxes are gone once none is)."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                if os.stat(f"/proc/{entry}").st_uid == uid:
+                    return True
+            except OSError:
+                continue
+    return False
 
 
 def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,

@@ -80,6 +80,42 @@ SIGPENDING = 1024
 #: The host user a sandbox runs as when the grader is root: never host root (whose file permissions and
 #: /proc/sys a user namespace would otherwise keep), an unprivileged uid of its own.
 HOST_UID = HOST_GID = 65534
+#: Submissions graded side by side as root each get a host user of their own (`make grade` sets it, see
+#: host_ids): what Linux counts per host user (descriptors in flight on local sockets, processes, pending
+#: signals, pipe pages, inotify and epoll watches) is then one submission's. With one uid for all, one
+#: kernel holding 1,500 descriptors in flight made every other sandbox's descriptor passing fail
+#: (ETOOMANYREFS): the fork server of the submission beside it, and so every hidden check (round 14).
+HOST_UID_ENV = "DISTCOURSE_HOST_UID"
+#: The uids `make grade` hands out, one per submission in flight: below nobody (65534), in the range Debian
+#: leaves to local use, each taken only where no account has it.
+HOST_UID_POOL = range(65533, 65533 - 64, -1)
+
+
+def host_ids() -> tuple[int, int]:
+    """(uid, gid) a sandbox started now runs as when the grader is root: DISTCOURSE_HOST_UID when set (a uid
+    of HOST_UID_POOL with no account, or HOST_UID), else HOST_UID. Anything else is refused."""
+    raw = os.environ.get(HOST_UID_ENV, "").strip()
+    if not raw:
+        return HOST_UID, HOST_GID
+    uid = int(raw) if raw.isdigit() else -1
+    if uid != HOST_UID and (uid not in HOST_UID_POOL or not free_uid(uid)):
+        raise SystemExit(f"{HOST_UID_ENV}={raw!r}: a sandbox runs as {HOST_UID} or a uid of "
+                         f"{HOST_UID_POOL[-1]}-{HOST_UID_POOL[0]} that no account has")
+    return uid, uid
+
+
+def free_uid(uid: int) -> bool:
+    """Whether no account of this machine has `uid` (nor a group `uid` as its id)."""
+    import grp
+    import pwd
+
+    for lookup in (pwd.getpwuid, grp.getgrgid):
+        try:
+            lookup(uid)
+            return False
+        except KeyError:
+            pass
+    return True
 
 
 #: Where a root launcher shows bwrap (which runs as HOST_UID) the paths it binds: each path is bound
@@ -134,9 +170,10 @@ def drop_to_host_user() -> None:
     """When root: become the sandbox's unprivileged host user (before bwrap starts, after the cgroups)."""
     if os.geteuid() != 0:
         return
+    uid, gid = host_ids()
     os.setgroups([])
-    os.setresgid(HOST_GID, HOST_GID, HOST_GID)
-    os.setresuid(HOST_UID, HOST_UID, HOST_UID)
+    os.setresgid(gid, gid, gid)
+    os.setresuid(uid, uid, uid)
 # The kernel's environment: these variables pass when set in the grader's, nothing else does.
 ENV_ALLOWED = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH", "PYTHONHASHSEED", "PYTHONDONTWRITEBYTECODE",
                "CUDA_VISIBLE_DEVICES", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "PYDEVD_DISABLE_FILE_VALIDATION",
@@ -582,7 +619,7 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
             cmd += ["--ro-bind", _stage(path), path]
     if runtime:
         if os.geteuid() == 0:  # the kernel makes its IPC sockets here, as the sandbox's host user
-            os.chown(runtime, HOST_UID, HOST_GID)
+            os.chown(runtime, *host_ids())
         cmd += ["--bind", _stage(runtime), runtime]
     if connection_file:
         data = os.open(connection_file, os.O_RDONLY)  # a copy: the file is the grader's, mode 0600
@@ -907,6 +944,8 @@ def main(argv: list[str]) -> None:
         cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
         apply_limits(limits)
     elif "-f" in argv:
+        connection = os.path.abspath(argv[argv.index("-f") + 1])
+        mark_sealed(connection, None)  # a restarted kernel's launcher: not sealed until it says so again
         groups = apply_limits(limits)
         template = os.environ.get("DISTCOURSE_ZYGOTE")
         if template:
@@ -916,6 +955,7 @@ def main(argv: list[str]) -> None:
             except OSError as exc:
                 print(f"sandbox: no kernel from the warm template ({exc}); starting one in bwrap", file=sys.stderr)
         cmd, fds = kernel_command(argv[argv.index("-f") + 1], os.getcwd(), course_root, limits)
+        mark_sealed(connection, "unsealed")  # bwrap's kernel: its runtime folder stays writable (README)
     else:
         raise SystemExit(usage)
     # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
@@ -1104,7 +1144,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
                    "argv0": importlib.util.find_spec("ipykernel_launcher" if connection_file else "probes.observer").origin,
                    "args": ["-f", connection_file] if connection_file else [],
                    "program": "kernel" if connection_file else "observer", "cgroups": sorted(set(groups.values())),
-                   "host_uid": HOST_UID if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
+                   "host_uid": host_ids()[0] if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
                    "sandbox_gid": SANDBOX_UID,
                    # bwrap has no option for a tmpfs's inode count (each inode is kernel memory that no rlimit
                    # counts, and no cgroup where the grader is an ordinary user): set as the template joins
@@ -1151,7 +1191,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             if kernel in readable or bwrap.poll() is not None:
                 break
             if seal and all(os.path.exists(path) for path in sockets):
-                _seal_runtime(runtime, *seal)
+                mark_sealed(connection_file, "sealed" if _seal_runtime(runtime, *seal) else "unsealed")
                 seal = None
     finally:
         for fd in seal or ():
@@ -1166,6 +1206,45 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
         forward.flush()
         os.close(out_r)
     return 0
+
+
+def seal_marker(connection_file: str) -> str:
+    """Where a kernel's launcher says whether its runtime folder is sealed: beside that folder, in the grader's
+    private one, out of the sandbox's sight."""
+    return os.path.join(os.path.dirname(_runtime_of(connection_file)),
+                        f"sealed-{os.path.basename(connection_file)}")
+
+
+def mark_sealed(connection_file: str, state: str | None) -> None:
+    """Write `state` ("sealed", "unsealed") to the kernel's seal marker; None removes it."""
+    try:
+        path = seal_marker(connection_file)
+        if state is None:
+            os.unlink(path)
+        else:
+            with open(path + ".new", "w") as fh:
+                fh.write(state)
+            os.replace(path + ".new", path)
+    except (OSError, SystemExit, ValueError):
+        pass
+
+
+def wait_sealed(connection_file: str, timeout: float = 60.0) -> str | None:
+    """Until the kernel's launcher said whether its runtime folder is sealed ("sealed", "unsealed"), or None
+    after `timeout`. The grader runs no cell before: the seal is done by a process that polls for the kernel's
+    sockets, which a loaded machine may schedule after the first cell's request (round 14's check saw it)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with open(seal_marker(connection_file)) as fh:
+                return fh.read().strip()
+        except OSError:
+            pass
+        except (SystemExit, ValueError):
+            return None
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.01)
 
 
 def _kernel_sockets(connection_file: str) -> list[str]:

@@ -89,6 +89,7 @@ class Kernel:
         self.kc = self.km.client()
         self.kc.start_channels()
         self.kc.wait_for_ready(timeout=120)
+        self.sealed = sandbox.wait_sealed(self.km.connection_file, 120)  # what the grader waits for, too
 
     def run(self, code: str) -> str:
         out = []
@@ -173,6 +174,30 @@ def test_a_forked_kernel_sees_what_a_kernel_bwrap_started_sees(tmp_path, templat
     assert seen["host_uid"] and 0 not in seen["host_uid"]
     assert os.geteuid() != 0 or seen["host_uid"] == [sandbox.HOST_UID]
     assert seen["writable_sysctls"] == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a host user of each submission's own is what a root grader gives")
+def test_each_submission_in_flight_has_a_host_user_of_its_own(tmp_path, template, monkeypatch):
+    """Round 14 (root): every sandbox was host uid 65534, and what Linux counts per host user is shared: one kernel
+    holding 1,500 descriptors in flight on a local socket made the fork server of the submission graded beside it
+    fail every hidden check (ETOOMANYREFS). `make grade` gives each submission in flight its own uid."""
+    from grader import grade
+
+    pool = grade.HostUids()
+    first, second = pool.take(), pool.take()
+    assert first is not None and second is not None and first != second and 0 not in (first, second)
+    seen = []
+    for uid in (first, second):
+        monkeypatch.setenv(sandbox.HOST_UID_ENV, str(uid))
+        kernel = Kernel(tmp_path, template.path, f"uid{uid}")
+        try:
+            seen.append(kernel.host_uids())
+        finally:
+            kernel.close()
+    assert seen == [[first], [second]], seen
+    monkeypatch.setenv(sandbox.HOST_UID_ENV, "0")  # never root, whatever the variable says
+    with pytest.raises(SystemExit):
+        sandbox.host_ids()
 
 
 def test_each_forked_kernel_draws_its_own_random_seeds(tmp_path, template):
@@ -415,6 +440,7 @@ def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(
     inside the sandbox before any cell runs: no file can be written there (an ordinary user's grader has
     no tmpfs to put it on: 2 GB were written there in an attack), and the kernel still answers."""
     kernel = Kernel(tmp_path, template.path, "sealed")
+    assert kernel.sealed == "sealed", kernel.sealed
     try:
         out = kernel.run("import os\ntry:\n    open(os.path.join(os.environ['JUPYTER_RUNTIME_DIR'], 'fill.bin'), 'wb')"
                          ".write(b'x' * 2**20)\n    print('WROTE')\nexcept OSError as exc:\n    print('REFUSED', exc.errno)")

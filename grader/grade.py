@@ -355,6 +355,10 @@ def write_unsandboxed_kernelspec(private: str) -> None:
                    "env": _kernel_folders(private)}, fh)
 
 
+#: The reason of a submission the run never reached because the grader itself failed (the run then exits 1).
+STOPPED_REASON = "not graded: the grading stopped before it (see the error above); run make grade again to resume"
+
+
 class HostUids:
     """The host users of the submissions in flight, when the grader is root: each its own (grader.sandbox.host_ids),
     taken at start and given back once its kernel and observer are gone; the shared HOST_UID when none is free."""
@@ -402,7 +406,20 @@ class Submission:
         self.host_uid: int | None = None  # its sandboxes' host user (root only: HostUids)
 
     def refused(self) -> Outcome | None:
-        """The outcome of a submission that is not graded at all, checked before nbgrader reads anything."""
+        """The outcome of a submission that is not graded at all, checked before nbgrader reads anything.
+
+        Whatever a check meets in the hand-in is that hand-in's: an exception of a check (a notebook nested
+        50,000 deep, an unreadable file, a path past PATH_MAX) refuses it, in words of the grader's. Round 15: one
+        such hand-in ended its worker and with it the grading of every later submission, and exited 0."""
+        try:
+            return self._refused()
+        except Exception as exc:  # noqa: BLE001 - the hand-in's problem, never the class's
+            return Outcome(self.student, self.assignment, "refused", 0.0,
+                           f"the grader could not check submitted/{self.student}/{self.assignment}/ before grading it "
+                           f"({type(exc).__name__}: a file it cannot read, a path too long, or a notebook nested too "
+                           "deep): hand in the notebook as the release gave it, with no other files")
+
+    def _refused(self) -> Outcome | None:
         why = refusal(self.student, self.assignment, self.root, self.limits)
         if why:
             return Outcome(self.student, self.assignment, "refused", 0.0, why)
@@ -756,6 +773,13 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                     record(Outcome(job.student, job.assignment, "failed", 0.0,
                                    "the grading server ended before this submission started; grade it again"))
                     continue
+                except Exception as exc:  # noqa: BLE001 - this submission's, not the worker's
+                    with lock:
+                        _RUNNING.discard(job)
+                    job.abandon()
+                    record(Outcome(job.student, job.assignment, "failed", 0.0,
+                                   f"the grader could not start this submission ({type(exc).__name__}); grade it again"))
+                    continue
                 return job
             return None
 
@@ -778,6 +802,17 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                         ready.append(job)
 
         def work() -> None:
+            try:
+                _work()
+            except BaseException:  # noqa: BLE001 - said, and the run ends non-zero (main), never silently
+                import traceback
+
+                crashed.append(traceback.format_exc())
+                stop.set()
+
+        crashed: list[str] = []
+
+        def _work() -> None:
             # A worker takes a submission whose kernel is already warm when there is one, starts it,
             # and once its kernel is warm starts the kernel of a later one (at low priority, so the two
             # do not share the CPU before). The admission lets a submission start only while fewer
@@ -828,6 +863,12 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             admission.close()
         for job in ready:  # left over only when the run stopped
             job.abandon()
+        if crashed:  # a fault of the grader's own: every submission it did not reach is named, none is lost
+            print("the grading stopped: " + crashed[0][-3000:], file=sys.stderr)
+            seen = {(o.student, o.assignment) for o in outcomes}
+            for job in [*queue, *ready]:
+                if (job.student, job.assignment) not in seen:
+                    outcomes.append(Outcome(job.student, job.assignment, "failed", 0.0, STOPPED_REASON))
         # Every grade is final: the report first, so that no class step (each with a time limit) can
         # keep it from the TA.
         report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
@@ -1089,7 +1130,7 @@ def main(argv=None) -> int:
     print(f"feedback: {os.path.join(args.course_dir, 'feedback')}/<student>/<assignment>/   "
           f"grades: {os.path.join(args.course_dir, 'grades.csv')}   plot: {plot}")
     print("written answers: `make lab`, then nbgrader's Formgrader")
-    return 0
+    return 1 if any(o.reason == STOPPED_REASON for o in outcomes) else 0
 
 
 if __name__ == "__main__":

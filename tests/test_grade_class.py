@@ -171,6 +171,19 @@ def course(tmp_path_factory):
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
     hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
+    # Round 15: a hand-in whose checks before grading raised (a notebook nested 50,000 deep, a path past PATH_MAX)
+    # ended its worker, and every later submission went ungraded and unreported; the run exited 0. Named to
+    # come first, so the rest of this class is graded after them.
+    text = nbformat.writes(release_nb).rstrip()
+    hand_in("aa_nests_deep", text[:-1] + ', "deep": ' + "[" * 50_000 + "]" * 50_000 + "}")
+    hand_in("aa_path_too_long", release_nb)
+    folder = os.open(root / "submitted" / "aa_path_too_long" / "ps0_demo", os.O_RDONLY)
+    for _ in range(20):  # 20 folders of 250 characters: a path of 5,000, past PATH_MAX (4,096)
+        os.mkdir("d" * 250, dir_fd=folder)
+        inner = os.open("d" * 250, os.O_RDONLY, dir_fd=folder)
+        os.close(folder)
+        folder = inner
+    os.close(folder)
     limits = {"memory_bytes": 3 * 2**30, "processes": 200}
     # a cell may run 20 s: well above world_sum's 8 s launch timeout, even on a loaded machine
     outcomes = grade.grade(["ps0_demo"], str(root), workers=2, extra=["--Execute.timeout=20"], limits=limits)
@@ -207,11 +220,13 @@ def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
     root, outcomes = course
     assert outcomes["not_json"].status == "failed" and "JSON" in outcomes["not_json"].reason
     assert outcomes["empty_folder"].status == "failed" and "empty submission" in outcomes["empty_folder"].reason
+    for student in ("aa_nests_deep", "aa_path_too_long"):
+        assert outcomes[student].status == "refused" and "could not check" in outcomes[student].reason, outcomes[student]
     forged = outcomes["forges_reason"]
     assert "UNSANDBOXED" not in forged.reason and "regrade" not in forged.reason, forged
     assert forged.status == "graded" or "could not read" in forged.reason, forged
     report = json.loads((root / "grading_report.json").read_text())
-    assert {r["student"] for r in report} == set(CLASS) | {"not_json", "empty_folder", "forges_reason"}
+    assert {r["student"] for r in report} == set(CLASS) | {"not_json", "empty_folder", "forges_reason", "aa_nests_deep", "aa_path_too_long"}
 
 
 def test_kernel_death_and_hang_are_explained_in_the_cell(course):
@@ -283,7 +298,7 @@ def test_report_timings(course, capsys):
     with capsys.disabled():
         for o in sorted(outcomes.values(), key=lambda o: -o.seconds):
             print(f"  {o.student:<26} {o.status:<8} {o.seconds:5.1f} s")
-    assert all(o.status in ("graded", "failed") for o in outcomes.values())
+    assert all(o.status in ("graded", "failed") or o.student.startswith("aa_") for o in outcomes.values())
 
 
 def test_class_picture_counts_each_exercise(course):

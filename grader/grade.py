@@ -361,20 +361,60 @@ STOPPED_REASON = "not graded: the grading stopped before it (see the error above
 
 class HostUids:
     """The host users of the submissions in flight, when the grader is root: each its own (grader.sandbox.host_ids),
-    taken at start and given back once its kernel and observer are gone; the shared HOST_UID when none is free."""
+    taken at start and given back once its kernel and observer are gone; the shared HOST_UID when none is free.
+
+    Machine-wide, not per run: a uid is taken with an exclusive lock on a file of its own in a folder of root's
+    (held by this process, so released however it ends) and only while no process runs as it. Round 15: two
+    grading runs on one machine both handed out 65533 first, and a hog in one zeroed an honest ps2 in the other."""
+
+    FOLDER = "/run/distcourse-host-uids"
 
     def __init__(self):
         self.free = [uid for uid in sandbox.HOST_UID_POOL if sandbox.free_uid(uid)] if os.geteuid() == 0 else []
+        self.held: dict[int, int] = {}  # uid -> the descriptor holding its lock
         self.lock = threading.Lock()
 
     def take(self) -> int | None:
         with self.lock:
-            return self.free.pop(0) if self.free else None
+            for uid in list(self.free):
+                fd = self._lock(uid)
+                if fd is None:
+                    continue
+                if _processes_of(uid):  # another tool's, or a sandbox of a run that ended badly
+                    os.close(fd)
+                    continue
+                self.free.remove(uid)
+                self.held[uid] = fd
+                return uid
+            return None
 
     def give_back(self, uid: int | None) -> None:
         if uid is not None:
             with self.lock:
+                fd = self.held.pop(uid, None)
+                if fd is not None:
+                    os.close(fd)
                 self.free.append(uid)
+
+    def _lock(self, uid: int) -> int | None:
+        import fcntl
+
+        folder = self.FOLDER if os.path.isdir(os.path.dirname(self.FOLDER)) else "/var/tmp/distcourse-host-uids"
+        try:
+            os.makedirs(folder, 0o700, exist_ok=True)
+            info = os.lstat(folder)
+            if not stat.S_ISDIR(info.st_mode) or info.st_uid != 0 or info.st_mode & 0o077:
+                return None  # not a folder of root's alone: no uid is taken through it
+            fd = os.open(os.path.join(folder, f"{uid}.lock"), os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
+                         0o600)
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return None
+        return fd
 
 
 _HOST_UIDS: list[HostUids] = []

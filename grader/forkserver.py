@@ -260,9 +260,81 @@ def cap_logging(record_chars: int = LOG_RECORD_CHARS, total: int = LOG_BYTES) ->
     logging.Handler.handle = capped
 
 
+#: A grading child's own account of the exceptions that failed it (JSON lines in a file of the grader's, the
+#: request's "errors"): each one handled with a log record of level ERROR or above (nbgrader logs the exception that
+#: failed a notebook while it handles it), and the one that ended the child. Each is named by its classes and the
+#: module that raised it, never by its message. A failure's reason is built from these (grader.grade.failure_reason),
+#: not from the log's text, which quotes what the kernel sent: round 15 made its own failed submission show the
+#: reason of its choice (memory, a dead kernel, a time limit) with an invalid output naming that exception.
+MAX_NOTED = 32
+
+
+def describe(exc: BaseException) -> dict:
+    """What a reason may use of `exc`: its classes, the module its innermost frame ran in, and its causes' classes."""
+    def classes(e: BaseException) -> list[str]:
+        return [f"{c.__module__}.{c.__qualname__}" for c in type(e).__mro__ if c is not object]
+
+    tb, where = exc.__traceback__, ""
+    while tb is not None:
+        where, tb = tb.tb_frame.f_globals.get("__name__") or "", tb.tb_next
+    causes, cause = [], exc.__cause__ or exc.__context__
+    while cause is not None and len(causes) < 4:
+        causes.append(classes(cause))
+        cause = cause.__cause__ or cause.__context__
+    return {"classes": classes(exc), "where": str(where), "causes": causes}
+
+
+def note_exceptions(path: str):
+    """In a grading child: record every exception handled with an error log record (see MAX_NOTED); returns the
+    function that records one more (the exception that ends the child)."""
+    import logging
+
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_APPEND | os.O_CLOEXEC, 0o600)
+    seen: list = []
+
+    def note(exc: BaseException | None) -> None:
+        if exc is None or len(seen) >= MAX_NOTED or any(e is exc for e in seen):
+            return
+        seen.append(exc)
+        try:
+            os.write(fd, (json.dumps(describe(exc)) + "\n").encode())
+        except Exception:  # noqa: BLE001 - no room left to say it: the exit status still tells a failure
+            pass
+
+    make = logging.getLogRecordFactory()
+
+    def factory(*args, **kwargs):
+        record = make(*args, **kwargs)
+        if record.levelno >= logging.ERROR:
+            note(record.exc_info[1] if record.exc_info else sys.exc_info()[1])
+        return record
+
+    logging.setLogRecordFactory(factory)
+    return note
+
+
+def read_exceptions(path: str) -> list[dict]:
+    """The exceptions a child noted in `path` (note_exceptions), oldest first; [] if none or unreadable."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return []
+    with os.fdopen(fd, "rb") as fh:
+        text = fh.read(MAX_NOTED * 16_384).decode("utf-8", "replace")
+    found = []
+    for line in text.splitlines()[:MAX_NOTED]:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("classes"), list):
+            found.append(entry)
+    return found
+
+
 def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int, ...], server: int) -> None:
     """In the forked child: become the nbgrader command of `request`, then leave without teardown."""
-    code = 1
+    code, note = 1, None
     try:
         os.setsid()
         cap_data()
@@ -271,6 +343,8 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         resource.setrlimit(resource.RLIMIT_FSIZE, (CHILD_FILE_BYTES if hard == resource.RLIM_INFINITY
                                                    else min(CHILD_FILE_BYTES, hard), hard))
         cap_logging()
+        if request.get("errors"):
+            note = note_exceptions(request["errors"])
         _pdeathsig(server)
         signal.set_wakeup_fd(-1)
         for sig in (signal.SIGCHLD, signal.SIGINT, signal.SIGTERM, signal.SIGPIPE):
@@ -302,12 +376,16 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         else:
             sys.argv = ["nbgrader", *request["argv"]]
             code = run_nbgrader(request["argv"])
-    except MemoryError:
+    except MemoryError as exc:
         os.write(2, f"\nGraderMemoryError: {MEMORY_NOTE}\n".encode())
-    except BaseException:  # noqa: BLE001 - whatever happened is in the log; the child must not return
+        if note is not None:
+            note(exc)
+    except BaseException as exc:  # noqa: BLE001 - whatever happened is in the log; the child must not return
         import traceback
 
         traceback.print_exc()
+        if note is not None:
+            note(exc)
     finally:
         for stream in (sys.stdout, sys.stderr):
             try:
@@ -517,15 +595,16 @@ class ForkServer:
                 raise ServerDied("the grading server ended") from None
 
     def fork(self, argv: list[str] | None, env: dict, cwd: str, log: str, gated: bool = False,
-             call: tuple[str, str, list] | None = None, tmpfs: str | None = None) -> "Child":
+             call: tuple[str, str, list] | None = None, tmpfs: str | None = None, errors: str | None = None) -> "Child":
         """Start `nbgrader ARGV` (or `call`: module, function, JSON arguments) as a child of the server,
         waiting at its gate when `gated`; its output goes to the file `log`. `tmpfs`: a folder that the
-        child and what it starts see as a small tmpfs of their own (`private_tmpfs`)."""
+        child and what it starts see as a small tmpfs of their own (`private_tmpfs`). `errors`: a new file
+        in which the child notes the exceptions that failed it (note_exceptions)."""
         with self._cond:
             self._count += 1
             ident = str(self._count)
         request = {"op": "fork", "id": ident, "env": dict(env), "cwd": cwd, "log": log, "gated": gated,
-                   "tmpfs": tmpfs}
+                   "tmpfs": tmpfs, "errors": errors}
         request.update({"call": list(call)} if call else {"argv": list(argv or [])})
         self._send(request)
         with self._cond:

@@ -210,7 +210,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         files += [os.path.join(d, f) for f in names]
         folders += len(subfolders)
         odd = [n for n in names + subfolders if any(ord(c) < 32 or ord(c) == 127 for c in n)]
-        if odd:  # nbgrader writes file names into the log a failure reason is read from
+        if odd:  # nbgrader writes file names into the log the TA reads
             return (f"{printable(os.path.relpath(os.path.join(d, odd[0]), handin))!r}: a hand-in's file and folder "
                     "names may not hold control characters (line breaks, escapes). Rename it, or remove it, and grade again")
         if len(files) + folders > sandbox.MAX_FILES:
@@ -225,8 +225,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     strays = [name for name in strays if released and name not in released]
     if strays and not released & {os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb"))}:
         # nothing of the assignment to grade: nbgrader would skip them, writing their names into the log a
-        # failure reason is read from (beside the assignment's notebook they are skipped, and that line is
-        # never a reason: _last_error)
+        # log (beside the assignment's notebook they are skipped)
         return (f"{printable(strays[0])!r} is not a notebook of {assignment} (its notebook: "
                 f"{', '.join(sorted(released))}): rename it, and grade again")
     for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
@@ -493,7 +492,8 @@ class Submission:
         # the kernel's sockets (the only folder of the grader's it may write) on a small tmpfs where the
         # grader may mount one (root): the connection file and sockets take a few kB
         self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True,
-                                 tmpfs=os.path.join(private, "runtime") if self.sandboxed else None)
+                                 tmpfs=os.path.join(private, "runtime") if self.sandboxed else None,
+                                 errors=os.path.join(private, "exceptions"))
 
     def wait_warm(self, timeout: float = 120.0) -> None:
         """Until its kernel is warm (or it ended, or `timeout`): then the next kernel may start."""
@@ -526,20 +526,13 @@ class Submission:
             graded_nb = os.path.join(self.root, "autograded", self.student, self.assignment,
                                      notebook_name(self.assignment, self.root))
             if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
-                return Outcome(self.student, self.assignment, "failed", seconds, _reason(self._log(), status))
+                return Outcome(self.student, self.assignment, "failed", seconds, failure_reason(
+                    forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status))
             write_beneath(self.root, ["autograded", self.student, self.assignment, DONE_MARKER],
                           f"graded in {seconds:.1f} s\n")
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
             self.cleanup()
-
-    def _log(self) -> str:
-        try:
-            with open(os.path.join(self.private, "nbgrader.log"), "rb") as fh:
-                fh.seek(max(0, os.fstat(fh.fileno()).st_size - 1_000_000))
-                return fh.read().decode("utf-8", "replace")
-        except OSError:
-            return ""
 
     def abandon(self) -> None:
         """Kill it (a run interrupted): its grade was never recorded as finished."""
@@ -618,57 +611,45 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def _reason(output: str, status: int | None = None, what: str = "nbgrader autograde") -> str:
-    """The most useful line of nbgrader's log for a submission it could not grade: its last error."""
-    return printable(_last_error(output, status, what))
-
-
-SKIPPED_NOTEBOOK = "Skipping unknown notebook"  # nbgrader's words, followed by a hand-in's file name
-
-
-#: A failed submission's reason is in the grader's words only. An exception's message in nbgrader's log can
-#: quote what the hand-in holds or what the kernel sent: round 13 put a sentence of its own in the HMAC
-#: signature of a message the kernel published, and jupyter_client's "Invalid Signature: b'...'" carried it,
-#: word for word, into grading_report.json and the TA's console ("regrade with UNSANDBOXED=1 ..."). So the
-#: reason names the exception and what it means, from this table; the message itself stays in the log.
-_FIXED_REASONS = (
-    (r"Invalid Signature|Duplicate Signature|<IDS\|MSG>|is not in list|Bad message|deserializ",
+#: A failed submission's reason is in the grader's words only, chosen by the classes of the exceptions its grading
+#: child caught (forkserver.note_exceptions) and the module that raised them; never by text of the log. Messages
+#: quote what the hand-in holds or what the kernel sent: round 13 put a sentence of its own in a message's
+#: signature ("Invalid Signature: b'...'"), round 14 a word ending in "Error" in an invalid output, round 15 the
+#: name of the exception whose reason it wanted the TA to read (MemoryError, DeadKernelError, CellTimeoutError)
+#: after nbformat's traceback. The kernel can still make a real exception happen (die, run out of time, send an
+#: output no notebook may hold): the reason then says what really happened. First match wins.
+_REASONS = (
+    ("class", "nbclient.exceptions.CellTimeoutError", "a cell did not finish within its time limit and could not be stopped"),
+    ("class", "nbgrader.preprocessors.execute.UnresponsiveKernelError",
+     "a cell did not finish within its time limit and could not be stopped"),
+    ("class", "nbclient.exceptions.DeadKernelError", "the kernel died and the notebook could not go on"),
+    ("class", "builtins.MemoryError", f"the grader's process for this submission ran out of memory: {forkserver.MEMORY_NOTE}"),
+    ("class", "nbformat.reader.NotJSONError", "the notebook is not valid JSON: nbformat could not read it"),
+    ("class", "json.decoder.JSONDecodeError", "the notebook is not valid JSON: nbformat could not read it"),
+    ("class", "jsonschema.exceptions.ValidationError",
+     "the notebook is not one nbformat accepts (a cell, or an output the kernel sent, breaks its schema): "
+     "hand in the notebook as the release gave it, and print what you want to show"),
+    ("where", "jupyter_client.session",
      "the kernel sent a message the grader could not read (its framing or signature was wrong): the notebook "
      "was not graded"),
-    (r"\bJSON\b|NotJSONError|JSONDecodeError", "the notebook is not valid JSON: nbformat could not read it"),
-    (r"CellTimeoutError", "a cell did not finish within its time limit and could not be stopped"),
-    (r"DeadKernelError|Kernel died|kernel died", "the kernel died and the notebook could not go on"),
-    (r"MemoryError", f"the grader's process for this submission ran out of memory: {forkserver.MEMORY_NOTE}"),
-    (r"TimeoutError|timed out", "the grader timed out waiting for the kernel"),
+    ("class", "zmq.error.ZMQError", "the connection to the kernel failed: the notebook was not graded"),
+    ("class", "sqlalchemy.exc.SQLAlchemyError", "the gradebook could not be read or written: see the grader's log"),
+    ("class", "builtins.TimeoutError", "the grader timed out waiting for the kernel"),
 )
 
 
-#: The exceptions a reason may name: Python's own and those of the libraries that grade.
-_KNOWN_EXCEPTIONS = frozenset(
-    [name for name in dir(_builtins) if name.endswith(("Error", "Exception"))]
-    + ["CellExecutionError", "CellTimeoutError", "DeadKernelError", "CellControlSignal", "NotebookValidationError",
-       "ValidationError", "NotJSONError", "JSONDecodeError", "ZMQError", "AutogradeError", "MissingEntry",
-       "OperationalError", "IntegrityError", "GraderMemoryError", "ObserverError"])
-
-
-def _last_error(output: str, status: int | None, what: str) -> str:
-    import re
-
-    # what a sandbox wrote itself is the student's to write: never a reason of the grader's
-    # nor are the names of the hand-in's files, which nbgrader quotes when it skips a notebook
-    lines = [line.strip() for line in output.splitlines()
-             if line.strip() and not line.startswith(sandbox.KERNEL_LOG_LABEL) and SKIPPED_NOTEBOOK not in line]
-    errors = [line for line in lines if re.search(r"JSON|\b\w+(Error|Exception)\b", line)]
-    if errors:
-        last = errors[-1]
-        for pattern, reason in _FIXED_REASONS:
-            if re.search(pattern, last):
+def failure_reason(exceptions: list[dict], status: int | None = None, what: str = "nbgrader autograde") -> str:
+    """Why a grading child failed, in the grader's words: from the first exception it noted (with its causes) that
+    _REASONS knows, else the class of the first one, else its exit status."""
+    for entry in exceptions:
+        chains = [entry.get("classes", [])] + list(entry.get("causes", []))
+        for kind, name, reason in _REASONS:
+            if (kind == "where" and str(entry.get("where", "")).startswith(name)) or (
+                    kind == "class" and any(name in chain for chain in chains if isinstance(chain, list))):
                 return reason
-        # only a name the grader knows: a log line can hold any word the kernel chose ending in "Error" (round 14:
-        # an invalid output nbformat printed after its traceback named "Grader_sandbox_crashed_..._UNSANDBOXEDError")
-        named = [n for n in re.findall(r"\b(\w+(?:Error|Exception))\b", last) if n in _KNOWN_EXCEPTIONS]
-        return (f"{what} raised {named[-1] if named else 'an error'} (its message is in the submission's log, "
-                "not here: it may quote the hand-in or its kernel)")
+    if exceptions and exceptions[0].get("classes"):
+        name = str(exceptions[0]["classes"][0]).rsplit(".", 1)[-1]
+        return printable(f"{what} raised {name[:80]} (the submission's log has its message)")
     if status is not None and -status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
         # an allocation refused under the child's memory cap aborts inside C code (ZeroMQ, the JSON reader)
         return f"{what} was killed by signal {-status}: perhaps {forkserver.MEMORY_NOTE}"
@@ -947,10 +928,11 @@ class ClassSteps:
         self.pages: dict[tuple[str, str], str] = {}  # (student, assignment) -> written | failed: why
 
     def _fork(self, step, log: str):
-        """A child of the warm grader running `step` (an nbgrader argv, or ("call", module, function, args))."""
+        """A child of the warm grader running `step` (an nbgrader argv, or ("call", module, function, args)); the
+        exceptions that fail it are noted beside its log (`log` + ".exceptions")."""
         call = tuple(step[1:]) if step[0] == "call" else None
         return self.servers.get().fork(None if call else [*step, "--log-level=WARN"], venv_env(), self.root, log,
-                                       call=call)
+                                       call=call, errors=log + ".exceptions")
 
     @staticmethod
     def _status(child, wait: float, limit: float):
@@ -987,7 +969,8 @@ class ClassSteps:
                     self.pages[(student, assignment)] = "written"
                     continue
                 text = self._tail(log, 1_000_000)
-                why = _reason(text, status, "the feedback page's process") if isinstance(status, int) else status
+                why = (failure_reason(forkserver.read_exceptions(log + ".exceptions"), status, "the feedback page's process")
+                       if isinstance(status, int) else status)
                 self.pages[(student, assignment)] = f"failed: {why}"
                 print(f"feedback {assignment}/{student} failed ({status}): {printable(text[-1000:])}", file=sys.stderr)
 

@@ -134,6 +134,15 @@ FORGED_REASON = (
     f"_k.iopub_socket.send_multipart([b'<IDS|MSG>', {FORGED_SENTENCE!r}.encode(), b'{{}}', b'{{}}', b'{{}}', b'{{}}'])\n"
     "time.sleep(2)"
 )
+# Round 15: the kernel publishes an output nbformat refuses, whose text names the exception whose fixed reason it
+# wants the TA to read (the log printed it after nbformat's traceback, and the reason was read from the log)
+PICKS_REASON = (
+    "def add(a, b):\n    return a + b\nimport time\n_k = get_ipython().kernel\n"
+    "_k.session.send(_k.iopub_socket, 'display_data', {{'data': {{'text/plain': {{{word!r}: 1}}}}, 'metadata': {{}}}},\n"
+    "                parent=_k.get_parent('shell'), ident=b'display_data')\n"
+    "time.sleep(2)"
+)
+PICKERS = {"picks_memory": "MemoryError", "picks_dead_kernel": "DeadKernelError"}
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +180,8 @@ def course(tmp_path_factory):
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
     hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
+    for student, word in PICKERS.items():
+        hand_in(student, fill(release_nb, source_nb, {"add": PICKS_REASON.format(word=word)}))
     # Round 15: a hand-in whose checks before grading raised (a notebook nested 50,000 deep, a path past PATH_MAX)
     # ended its worker, and every later submission went ungraded and unreported; the run exited 0. Named to
     # come first, so the rest of this class is graded after them.
@@ -195,7 +206,7 @@ def _scores(root):
 
     result = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        for student in list(CLASS) + ["not_json", "empty_folder", "forges_reason"]:
+        for student in list(CLASS) + list(PICKERS) + ["not_json", "empty_folder", "forges_reason"]:
             try:
                 nb = gb.find_submission_notebook("ps0_demo", "ps0_demo", student)
             except MissingEntry:
@@ -226,7 +237,13 @@ def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
     assert "UNSANDBOXED" not in forged.reason and "regrade" not in forged.reason, forged
     assert forged.status == "graded" or "could not read" in forged.reason, forged
     report = json.loads((root / "grading_report.json").read_text())
-    assert {r["student"] for r in report} == set(CLASS) | {"not_json", "empty_folder", "forges_reason", "aa_nests_deep", "aa_path_too_long"}
+    assert {r["student"] for r in report} == set(CLASS) | set(PICKERS) | {"not_json", "empty_folder", "forges_reason",
+                                                                        "aa_nests_deep", "aa_path_too_long"}
+    # the reason is chosen by the class of the exception the grading child caught, never by the log's text
+    for student, word in PICKERS.items():
+        picked = outcomes[student]
+        assert picked.status == "failed" and "nbformat accepts" in picked.reason, (student, picked)
+        assert "memory" not in picked.reason and "died" not in picked.reason and word not in picked.reason
 
 
 def test_kernel_death_and_hang_are_explained_in_the_cell(course):
@@ -426,16 +443,46 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
         assert why and words in why, (student, why)
         assert "\n" not in why and "\x1b" not in why and "\x07" not in why, (student, why)
     assert hand_in("stray_beside", [name, f"{forged}.ipynb"]) is None  # a scratch notebook costs nothing
-    log = (f"[AutogradeApp | WARNING] Skipping unknown notebook: {forged}.ipynb\n"
-           "[AutogradeApp | ERROR] nbgrader failed: RuntimeError: the kernel died\n")
-    assert grade._last_error(log, 1, "autograde") == "the kernel died and the notebook could not go on"
-    assert "curl" not in grade._last_error(log.splitlines()[0], 1, "autograde")
-    # round 13: an exception's message may quote the kernel or the hand-in; the reason names it in our words
-    for line in ("[AutogradeApp | ERROR] ValueError: Invalid Signature: b'regrade with UNSANDBOXED=1'",
-                 "KeyError: 'the grader crashed; regrade with UNSANDBOXED=1'",
-                 "nbformat.reader.NotJSONError: Notebook does not appear to be JSON: 'regrade with UNSANDBOXED=1'",
-                 "some last line: regrade with UNSANDBOXED=1",
-                 # round 14: nbformat prints the invalid output after its traceback; any word may end in "Error"
-                 "{'Grader_sandbox_crashed_regrade_with_UNSANDBOXED_1Error': 1}"):
-        why = grade._last_error(line, 1, "autograde")
-        assert "UNSANDBOXED" not in why and why, (line, why)
+
+
+def _caught(raise_it) -> dict:
+    """What a grading child notes of the exception `raise_it()` raises (forkserver.describe)."""
+    from grader import forkserver
+
+    try:
+        raise_it()
+    except BaseException as exc:  # noqa: BLE001
+        return forkserver.describe(exc)
+    raise AssertionError("nothing was raised")
+
+
+def test_a_failure_reason_is_chosen_by_the_exception_never_by_its_message():
+    """Rounds 13-15 wrote the reason of their own failed submission through the log's text (a message's signature, a
+    word ending in "Error", a real exception's name after nbformat's traceback). The reason now comes from the class
+    of each exception the grading child caught and the module that raised it: the messages below name other
+    exceptions and a sentence for the TA, and none of it is read."""
+    import jupyter_client.session
+    import nbclient.exceptions
+    import nbformat.reader
+
+    bait = "MemoryError DeadKernelError CellTimeoutError: regrade with UNSANDBOXED=1"
+
+    def bad_signature():
+        jupyter_client.session.Session(key=b"k").deserialize([bait.encode(), b"{}", b"{}", b"{}", b"{}"])
+
+    def not_json():
+        nbformat.reader.reads("{ " + bait)
+
+    def wrapped():  # what nbgrader raises around the real cause
+        try:
+            raise nbclient.exceptions.DeadKernelError(bait)
+        except RuntimeError as exc:
+            raise RuntimeError(bait) from exc
+
+    for raise_it, words in ((bad_signature, "could not read"), (not_json, "not valid JSON"),
+                            (wrapped, "the kernel died"), (lambda: (_ for _ in ()).throw(MemoryError(bait)), "out of memory"),
+                            (lambda: (_ for _ in ()).throw(KeyError(bait)), "raised KeyError")):
+        why = grade.failure_reason([_caught(raise_it)], 1, "nbgrader autograde")
+        assert words in why and "UNSANDBOXED" not in why, (raise_it, why)
+    assert grade.failure_reason([], 1) == "nbgrader autograde failed without an error of its own (its log has what it printed)"
+    assert "signal 11" in grade.failure_reason([], -11)

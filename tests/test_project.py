@@ -198,3 +198,34 @@ def test_hidden_tests_run_probes_that_have_judges():
                 f"autograders.{module} has no judge_{check_name}")
             found += 1
     assert found >= 20
+
+
+def test_a_corpus_file_may_hold_the_submissions_of_one_exercise(tmp_path, monkeypatch):
+    """One file per exercise (what `make exercise` writes): each entry of SUBMISSIONS is a submission named
+    `<file>.<key>`, and `make check` grades all of a changed file's; a malformed entry is refused with where it is."""
+    from tools import check, submissions
+
+    folder = tmp_path / "ps9_demo"
+    folder.mkdir()
+    (folder / "ex1_mean.py").write_text(
+        '"""Exercise mean."""\nSUBMISSIONS = {\n'
+        '    "wrong": {"doc": "Forgot to divide.", "CELLS": {"mean": "def mean(v):\\n    return sum(v)\\n"},\n'
+        '              "LOSES": {"mean_matches_reference": "divide"}},\n'
+        '    "fmean": {"doc": "Correct, with statistics.", "CELLS": {"mean": "x"}, "LOSES": {}, "ATTACK": False},\n}\n')
+    (folder / "old_style.py").write_text('"""One submission."""\nCELLS = {"mean": "y"}\nLOSES = {}\n')
+    monkeypatch.setattr(submissions, "SUBMISSIONS", str(tmp_path))
+    subs = {s.name: s for s in submissions.corpus("ps9_demo")}
+    assert set(subs) == {"ex1_mean.wrong", "ex1_mean.fmean", "old_style"}
+    assert subs["ex1_mean.wrong"].loses == {"mean_matches_reference": "divide"} and subs["ex1_mean.wrong"].file == "ex1_mean"
+    assert subs["ex1_mean.fmean"].description == "Correct, with statistics." and not subs["ex1_mean.fmean"].loses
+    assert check.corpus_to_grade("ps9_demo", {"tests/submissions/ps9_demo/ex1_mean.py"}, False) == ["ex1_mean.fmean",
+                                                                                                   "ex1_mean.wrong"]
+    for bad, words in (('SUBMISSIONS = {"Bad-Name": {"doc": "d", "CELLS": {}, "LOSES": {}}}', "lower-case"),
+                       ('SUBMISSIONS = {"a": {"doc": "d", "CELLS": {}, "LOSES": {}, "LOOSES": {}}}', "only"),
+                       ('SUBMISSIONS = {"a": {"CELLS": {}, "LOSES": {}}}', "say what the student did"),
+                       ('SUBMISSIONS = {"a": {"doc": "d", "CELLS": [], "LOSES": {}}}', "CELLS must be a dict"),
+                       ('SUBMISSIONS = {}', "dict of submissions")):
+        path = tmp_path / "bad.py"
+        path.write_text(bad + "\n")
+        with pytest.raises(ValueError, match=words):
+            submissions.Submission.load(str(path))

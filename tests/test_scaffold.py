@@ -1,9 +1,9 @@
-"""The scaffold adds a working exercise: cells, probe, judge and a wrong submission that all agree.
+"""The scaffold adds a working exercise: cells, probe, judge, a wrong submission and a correct alternative that all agree.
 
 Each case scaffolds into a copy of the course, then runs, in a fresh interpreter that imports the
 copy's probes/ and autograders/, the notebook's setup cell, the new answer cell and the new test cell
-(the probe reports and, outside grading, judges in the process): the solution passes; the scaffolded
-wrong submission fails with its corpus phrase; a report with a key cut out or misspelt is refused. The
+(the probe reports and, outside grading, judges in the process): the solution and the scaffolded correct
+alternative pass; the scaffolded wrong submission fails with its corpus phrase; a report with a key cut out or misspelt is refused. The
 notebook's points table gets the exercise's row, and every assignment's table matches its cells' points.
 """
 
@@ -62,18 +62,21 @@ def test_a_scaffolded_exercise_passes_and_its_wrong_submission_fails(course, wor
 
     released = (course / "release" / "ps2_ddp" / "ps2_ddp.ipynb").read_text()
     assert "mean_of_matches_reference" in released and "probe.mean_of" not in released, "hidden part released"
-    corpus = course / "tests" / "submissions" / "ps2_ddp" / "ex6_mean_of_wrong.py"
+    corpus = course / "tests" / "submissions" / "ps2_ddp" / "ex6_mean_of.py"
     assert str(corpus) in written
     namespace: dict = {}
     exec(corpus.read_text(), namespace)
-    assert namespace["LOSES"] and set(namespace["LOSES"]) == {"mean_of_matches_reference"}
+    wrong, alternative = namespace["SUBMISSIONS"]["wrong"], namespace["SUBMISSIONS"]["alternative"]
+    assert set(wrong["LOSES"]) == {"mean_of_matches_reference"} and alternative["LOSES"] == {}
 
     program = textwrap.dedent("""
         import json, sys
-        setup, answer, test, wrong, phrase = json.load(sys.stdin)
+        setup, answer, test, wrong, phrase, alternative = json.load(sys.stdin)
         exec(setup)
         exec(answer)
         exec(test)                                   # the solution passes the visible and the hidden check
+        exec(alternative)
+        exec(test)                                   # so does the correct alternative
         try:
             exec(wrong)
             exec(test)
@@ -94,9 +97,9 @@ def test_a_scaffolded_exercise_passes_and_its_wrong_submission_fails(course, wor
                 raise SystemExit(f"the judge passed {bad!r}")
         print("OK", judges.__file__)
     """)
-    wrong = namespace["CELLS"]["mean_of"]
     proc = subprocess.run([sys.executable, "-c", program], cwd=course, text=True, timeout=300,
-                          input=json.dumps([setup, answer, test, wrong, namespace["LOSES"]["mean_of_matches_reference"]]),
+                          input=json.dumps([setup, answer, test, wrong["CELLS"]["mean_of"],
+                                            wrong["LOSES"]["mean_of_matches_reference"], alternative["CELLS"]["mean_of"]]),
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           env=dict(os.environ, PYTHONPATH=str(course), DISTCOURSE_JUDGE="kernel"))
     assert proc.returncode == 0, proc.stdout[-3000:]

@@ -44,13 +44,15 @@ def changed_files(since: str | None = None) -> set[str]:
 
 
 def corpus_to_grade(assignment: str, changed: set[str], everything: bool) -> list[str]:
-    """Names of the corpus files of `assignment` to grade: the changed ones that still exist, or all."""
-    folder = os.path.join(ROOT, SUBMISSIONS, assignment)
-    present = sorted(f[:-3] for f in os.listdir(folder) if f.endswith(".py") and not f.startswith("_"))
+    """Names of the corpus submissions of `assignment` to grade: those of the changed files that still exist, or
+    all (a file may hold several submissions, each named `<file>.<key>`)."""
+    from tools.submissions import corpus
+
+    present = sorted(sub.name for sub in corpus(assignment))
     if everything:
         return present
     prefix = f"{SUBMISSIONS}/{assignment}/"
-    return [name for name in present if f"{prefix}{name}.py" in changed]
+    return [name for name in present if f"{prefix}{name.split('.')[0]}.py" in changed]
 
 
 def pytest_args(assignment: str, corpus: list[str], workers: int) -> list[str]:

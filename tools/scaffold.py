@@ -17,8 +17,8 @@ A=<assignment>` passes at once and every piece can then be replaced by the real 
   (a rank hands back class names, messages and CPU tensors, never the student's object or exception);
 - autograders/<A>.py: `judge_<name>`, which pairs its rebuilt cases with the report (`observed`, so a
   report with a piece cut out is refused) and names the mistake; its imports merged into the module's;
-- tests/submissions/<A>/ex<k>_<name>_wrong.py: a realistic wrong submission, with the phrase its
-  feedback must contain;
+- tests/submissions/<A>/ex<k>_<name>.py: the exercise's corpus file, with a realistic wrong submission (and
+  the phrase its feedback must contain) and a correct alternative written differently; add yours there;
 - release/<A>/: regenerated.
 
 The example exercise (a mean, with a ValueError for no values; on ranks: the mean over the ranks)
@@ -206,23 +206,43 @@ def judge_{name}(observation) -> None:
 
 
 def _corpus(name: str, assignment: str, world: tuple[int, ...] | None) -> str:
+    """The exercise's corpus file: a realistic wrong submission and a correct alternative written differently (add
+    yours beside them: one file per exercise, one entry per submission)."""
     if world:
-        wrong, doc, phrase = ("    total = t.clone()\\n    dist.all_reduce(total)\\n    return total",
+        wrong, doc, phrase = ("    total = t.clone()\n    dist.all_reduce(total)\n    return total",
                               "Summed over the ranks and forgot to divide by the world size.", "summed over the ranks")
+        right, right_doc = ("    parts = [torch.empty_like(t) for _ in range(dist.get_world_size())]\n"
+                            "    dist.all_gather(parts, t)\n    return torch.stack(parts).mean(dim=0)",
+                            "Correct, another collective: gathers every rank's tensor and averages them.")
     else:
         wrong, doc, phrase = ("    return sum(values) / max(len(values), 1)",
                               "Returns 0 for no values instead of raising the ValueError the exercise asks for.",
                               "it must raise ValueError")
+        right, right_doc = ("    import statistics\n    return statistics.fmean(values)  # StatisticsError is a ValueError",
+                            "Correct, another way: the standard library's mean, whose error for no values is a ValueError.")
     signature = _answer(name, world).splitlines()[0]
-    return f'''"""{doc}"""
+    return f'''"""Exercise {name}: wrong submissions (each with the phrase its feedback must contain) and correct
+alternatives (LOSES = {{}}), one entry each."""
 
-CELLS = {{
-    "{name}": """{signature}
+SUBMISSIONS = {{
+    "wrong": {{
+        "doc": "{doc}",
+        "CELLS": {{
+            "{name}": """{signature}
 {wrong.replace(chr(92) + "n", chr(10))}
 """,
-}}
-LOSES = {{
-    "{name}_matches_reference": "{phrase}",
+        }},
+        "LOSES": {{"{name}_matches_reference": "{phrase}"}},
+    }},
+    "alternative": {{
+        "doc": "{right_doc}",
+        "CELLS": {{
+            "{name}": """{signature}
+{right.replace(chr(92) + "n", chr(10))}
+""",
+        }},
+        "LOSES": {{}},
+    }},
 }}
 '''
 
@@ -368,7 +388,7 @@ def add_exercise(assignment: str, name: str, points: int = 2, world_sizes=None, 
     sections = _sections(nb)
     exercises = [m for i, m in sections if i < first_after]
     number = max((int(m["number"]) for m in exercises), default=0) + 1
-    corpus_path = os.path.join(root, "tests", "submissions", assignment, f"ex{number}_{name}_wrong.py")
+    corpus_path = os.path.join(root, "tests", "submissions", assignment, f"ex{number}_{name}.py")
     if os.path.exists(corpus_path):
         raise ScaffoldError(f"{os.path.relpath(corpus_path, root)} exists already: move it away first")
 

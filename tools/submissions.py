@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import textwrap
 from dataclasses import dataclass
 
@@ -73,37 +74,64 @@ class Submission:
     path: str = ""
     attack: bool = False  # ATTACK = True in the file: an attack on the grading, graded in every test run
 
+    @property
+    def file(self) -> str:
+        """The corpus file it is in (a file may hold several: `SUBMISSIONS`)."""
+        return self.name.split(".")[0]
+
     @classmethod
-    def load(cls, path: str) -> "Submission":
+    def load(cls, path: str) -> list["Submission"]:
+        """The submissions of one corpus file: itself (its docstring, CELLS, LOSES, ATTACK), or each entry of its
+        SUBMISSIONS ({key: {"doc": ..., "CELLS": ..., "LOSES": ..., "ATTACK": ...}}), named `<file>.<key>`."""
         namespace: dict = {}
         with open(path, encoding="utf-8") as fh:
             code = compile(fh.read(), path, "exec")
         exec(code, namespace)  # noqa: S102 - our own fixture files
-        doc = (namespace.get("__doc__") or "").strip()
-        if not doc:
-            raise ValueError(f"{path}: start the file with a docstring that says what the student did")
-        for key in ("CELLS", "LOSES"):
-            if not isinstance(namespace.get(key), dict):
-                raise ValueError(f"{path}: {key} must be a dict (see CONTRIBUTING.md)")
-        name = os.path.splitext(os.path.basename(path))[0]
+        stem = os.path.splitext(os.path.basename(path))[0]
         assignment = os.path.basename(os.path.dirname(path))
-        attack = namespace.get("ATTACK", False)
+        if "SUBMISSIONS" in namespace:
+            entries = namespace["SUBMISSIONS"]
+            if not isinstance(entries, dict) or not entries:
+                raise ValueError(f"{path}: SUBMISSIONS must be a dict of submissions (see CONTRIBUTING.md)")
+            if "CELLS" in namespace or "LOSES" in namespace:
+                raise ValueError(f"{path}: either SUBMISSIONS or CELLS and LOSES, not both")
+            found = []
+            for key, entry in entries.items():
+                where = f"{path}: SUBMISSIONS[{key!r}]"
+                if not isinstance(key, str) or not re.fullmatch(r"[a-z0-9_]+", key):
+                    raise ValueError(f"{where}: name each submission with lower-case letters, digits and _")
+                if not isinstance(entry, dict) or set(entry) - {"doc", "CELLS", "LOSES", "ATTACK"}:
+                    raise ValueError(f"{where}: a dict with doc, CELLS, LOSES (and ATTACK) only")
+                found.append(cls._made(f"{stem}.{key}", assignment, where, entry.get("doc"), entry.get("CELLS"),
+                                       entry.get("LOSES"), entry.get("ATTACK", False), path))
+            return found
+        return [cls._made(stem, assignment, path, namespace.get("__doc__"), namespace.get("CELLS"),
+                          namespace.get("LOSES"), namespace.get("ATTACK", False), path)]
+
+    @classmethod
+    def _made(cls, name, assignment, where, doc, cells, loses, attack, path) -> "Submission":
+        doc = (doc or "").strip() if isinstance(doc, (str, type(None))) else ""
+        if not doc:
+            raise ValueError(f"{where}: say what the student did (the file's docstring, or \"doc\")")
+        for key, value in (("CELLS", cells), ("LOSES", loses)):
+            if not isinstance(value, dict):
+                raise ValueError(f"{where}: {key} must be a dict (see CONTRIBUTING.md)")
         if not isinstance(attack, bool):
-            raise ValueError(f"{path}: ATTACK must be True or False")
-        return cls(name, assignment, doc.splitlines()[0], namespace["CELLS"], namespace["LOSES"], path, attack)
+            raise ValueError(f"{where}: ATTACK must be True or False")
+        return cls(name, assignment, doc.splitlines()[0], cells, loses, path, attack)
 
 
 def corpus(assignment: str | None = None) -> list[Submission]:
-    """Every submission file, for one assignment or all."""
+    """Every submission of the corpus, for one assignment or all (a file may hold several)."""
     found = []
     folders = [assignment] if assignment else sorted(os.listdir(SUBMISSIONS)) if os.path.isdir(SUBMISSIONS) else []
     for folder in folders:
         path = os.path.join(SUBMISSIONS, folder)
         if os.path.isdir(path):
-            found += [Submission.load(os.path.join(path, f)) for f in sorted(os.listdir(path)) if f.endswith(".py") and not f.startswith("_")]
+            for f in sorted(os.listdir(path)):
+                if f.endswith(".py") and not f.startswith("_"):
+                    found += Submission.load(os.path.join(path, f))
     return found
-
-
 
 
 def cover(assignment: str) -> list[Submission]:

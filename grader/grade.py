@@ -27,7 +27,7 @@ not generated from a folder that holds one.
 from __future__ import annotations
 
 import argparse
-import builtins as _builtins
+import functools
 import glob
 import json
 import os
@@ -416,13 +416,10 @@ class HostUids:
         return fd
 
 
-_HOST_UIDS: list[HostUids] = []
-
-
+@functools.cache
 def _host_uids() -> HostUids:
-    if not _HOST_UIDS:
-        _HOST_UIDS.append(HostUids())
-    return _HOST_UIDS[0]
+    """The process's one pool of host uids (made on first use: an ordinary user's run never needs it)."""
+    return HostUids()
 
 
 class Submission:

@@ -65,7 +65,9 @@ HONEST = ("student03", "student04", "student05")
 def test_a_kernel_message_larger_than_the_graders_cap_fails_that_submission_only(graded):
     root, outcomes = graded
     assert outcomes["student00"].status == "failed", outcomes["student00"]
-    assert outcomes["student00"].reason, outcomes["student00"]
+    # in the grader's words, from the exception its grading child caught: out of memory, or (where ZeroMQ could not
+    # allocate the message and dropped it) the cell's time limit, which the cell then ran into
+    assert any(words in outcomes["student00"].reason for words in ("memory", "time limit")), outcomes["student00"]
     assert {s: v for s, v in scores(f"sqlite:///{root / 'gradebook.db'}").items() if s in HONEST} == {
         s: expected(int(s[-2:])) for s in HONEST}
 

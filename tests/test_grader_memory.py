@@ -55,7 +55,11 @@ def graded(tmp_path_factory):
     _hand_in(root, "student01", edit=pad)
     for i in range(1500):
         (root / "submitted" / "student02" / "ps0_tiny" / f"d{i}").mkdir()
-    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1)}
+    # a cell may run 20 s (the message's cell sleeps 5), and a kernel answer within 30 s (one forked from the template
+    # starts in under 1 s): the cell whose message was dropped, and the kernel that then no longer answers, are
+    # waited for that long, not the 60 s of nbgrader's defaults
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1,
+                                                  extra=["--Execute.timeout=20", "--Execute.startup_timeout=30"])}
     return root, outcomes
 
 

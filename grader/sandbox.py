@@ -940,6 +940,8 @@ def main(argv: list[str]) -> None:
             except OSError as exc:
                 print(f"sandbox: no observer from the warm template ({exc}); starting one in bwrap", file=sys.stderr)
         cmd, fds = bwrap_command([sys.executable, "-c", OBSERVER_MAIN], os.getcwd(), course_root, limits)
+        _stdio_to_forwarder(observer=True)
+        sys.exit(bwrap_supervised(cmd, fds, os.getcwd(), limits))
     elif argv[:1] == ["--run"] and "--" in argv:
         cmd, fds = bwrap_command(argv[argv.index("--") + 1:], os.getcwd(), course_root, limits)
         apply_limits(limits)
@@ -955,19 +957,139 @@ def main(argv: list[str]) -> None:
             except OSError as exc:
                 print(f"sandbox: no kernel from the warm template ({exc}); starting one in bwrap", file=sys.stderr)
         cmd, fds = kernel_command(argv[argv.index("-f") + 1], os.getcwd(), course_root, limits)
-        mark_sealed(connection, "unsealed")  # bwrap's kernel: its runtime folder stays writable (README)
+        _stdio_to_forwarder(observer=False)
+        sys.exit(bwrap_supervised(cmd, fds, os.getcwd(), limits, connection))
     else:
         raise SystemExit(usage)
     # bwrap's own environment is readable inside the sandbox (/proc/1/environ is its init's): give it
     # only what finding and loading bwrap needs; the kernel's environment is set by its arguments.
-    if argv[:1] != ["--run"]:  # a kernel's or observer's own output: only through the labelled, capped forwarder
-        out = forward_output()
-        if argv[:1] != ["--observer"]:
-            os.dup2(out, 1)  # an observer's stdout is its channel to the grader
-        os.dup2(out, 2)
-        os.close(out)
     drop_to_host_user()
     os.execve(cmd[0], cmd, bwrap_env())
+
+
+def _stdio_to_forwarder(observer: bool) -> None:
+    """A kernel's or observer's own output reaches the grader only through the labelled, capped forwarder (an
+    observer's stdout stays: it is its channel to the grader)."""
+    out = forward_output()
+    if not observer:
+        os.dup2(out, 1)
+    os.dup2(out, 2)
+    os.close(out)
+
+
+def bwrap_supervised(cmd: list[str], fds: list[int], cwd: str, limits: dict, connection_file: str | None = None) -> int:
+    """Run a kernel (or, without `connection_file`, an observer) that bwrap starts itself, where the template
+    could not: as a child, beside which this process stays, so that it is sandboxed as a forked one is.
+
+    Before the grader may run a cell (the seal marker says when): a pidfd of the sandbox's init and a guardian
+    that SIGKILLs it once this process is gone (a kernel that rewrites its init no longer outlives its grading),
+    the inode caps of its tmpfs mounts (bwrap has no option for them), and, once the kernel has made its sockets,
+    its runtime folder made read-only inside. Returns when bwrap has ended, with the sandbox ended too."""
+    import select
+    import subprocess
+
+    from grader import zygote
+
+    zygote.die_with(int(os.environ.get("JPY_PARENT_PID") or os.getppid()))  # as bwrap's --die-with-parent did
+    runtime = _runtime_of(connection_file) if connection_file else None
+    bwrap = subprocess.Popen(cmd, pass_fds=fds, env=bwrap_env(), preexec_fn=drop_to_host_user)
+    for fd in fds:
+        os.close(fd)
+    init: list[int] = []
+
+    def end(*_):
+        bwrap.kill()
+        bwrap.wait()
+        _end_pid_namespace(init)
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, end)
+    signal.signal(signal.SIGHUP, end)
+    seal = None
+    try:
+        pid = _started_sandbox_init(bwrap)
+        init[:] = [os.pidfd_open(pid)]
+        init.append(_guard_pid_namespace(init[0]))
+        user_ns, mnt_ns = (os.open(f"/proc/{pid}/ns/{name}", os.O_RDONLY) for name in ("user", "mnt"))
+        _cap_inodes(os.dup(user_ns), os.dup(mnt_ns), {path: int(limits["tmp_inodes"]) for path in ("/tmp", "/dev/shm", cwd)})
+        seal = (user_ns, mnt_ns) if runtime else None
+        if not runtime:
+            os.close(user_ns)
+            os.close(mnt_ns)
+    except BaseException as exc:
+        bwrap.kill()
+        bwrap.wait()
+        _end_pid_namespace(init)
+        if connection_file:
+            mark_sealed(connection_file, "unsealed")
+        print(f"sandbox: the sandbox bwrap started could not be set up ({exc})", file=sys.stderr)
+        return 1
+    sockets = _kernel_sockets(connection_file) if seal else []
+    try:
+        while bwrap.poll() is None:
+            select.select([init[0]], [], [], 0.02 if seal else 1.0)
+            if seal and all(os.path.exists(path) for path in sockets):
+                mark_sealed(connection_file, "sealed" if _seal_runtime(runtime, *seal) else "unsealed")
+                seal = None
+    finally:
+        for fd in seal or ():
+            os.close(fd)
+        bwrap.kill()
+        bwrap.wait()
+        _end_pid_namespace(init)
+    return 0
+
+
+def _started_sandbox_init(bwrap, timeout: float = 60.0) -> int:
+    """The pid of the sandbox's init (bwrap's child, in a PID namespace of its own) once it has set the sandbox up
+    and started its program (its first child): the mounts a cap is set on exist from then on."""
+    import psutil
+
+    own, deadline = os.readlink("/proc/self/ns/pid"), time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if bwrap.poll() is not None:
+            raise OSError(errno.ESRCH, f"bwrap ended ({bwrap.returncode}) before the sandbox was set up")
+        try:
+            for child in psutil.Process(bwrap.pid).children():
+                if os.readlink(f"/proc/{child.pid}/ns/pid") != own and child.children():
+                    return child.pid
+        except (OSError, psutil.Error):
+            pass
+        time.sleep(0.005)
+    raise OSError(errno.ETIMEDOUT, "bwrap did not start the sandbox's program")
+
+
+def _cap_inodes(user_ns: int, mnt_ns: int, caps: dict[str, int]) -> None:
+    """Set each tmpfs mount's inode cap (`caps`: mount point -> inodes) inside the sandbox, in a child that joins
+    its user namespace (the mount namespace's owner) and its mount namespace (closes both descriptors)."""
+    import ctypes
+    import fcntl
+
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            clone_newuser, clone_newns, ms_nosuid, ms_nodev, ms_remount = 0x10000000, 0x00020000, 2, 4, 32
+            try:  # the user namespace that owns the mount namespace (bwrap may nest a second one inside it)
+                user_ns = fcntl.ioctl(mnt_ns, 0xB701)  # NS_GET_USERNS
+            except OSError:
+                pass
+            if libc.setns(user_ns, clone_newuser) != 0 or libc.setns(mnt_ns, clone_newns) != 0:
+                code = 2
+            else:
+                code = 0
+                for path, inodes in sorted(caps.items()):
+                    if libc.mount(None, os.fsencode(path), None, ms_remount | ms_nosuid | ms_nodev,
+                                  f"nr_inodes={int(inodes)}".encode()) != 0:
+                        code = 100 + ctypes.get_errno()
+        finally:
+            os._exit(code)
+    os.close(user_ns)
+    os.close(mnt_ns)
+    _, status = os.waitpid(pid, 0)
+    if status != 0:
+        raise OSError(errno.EPERM, f"the inodes of the sandbox's tmpfs mounts could not be capped ({status >> 8})")
 
 
 #: The observer's program: its folder (which its children can write) off sys.path before any import.

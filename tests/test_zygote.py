@@ -141,6 +141,18 @@ def template():
     t.close()
 
 
+@pytest.fixture(params=["template", "bwrap"])
+def started_by(request, tmp_path):
+    """Where a kernel comes from: forked from the template, or started by bwrap (the template's socket missing),
+    which the launcher then sets up alike (bwrap_supervised)."""
+    if request.param == "bwrap":
+        yield str(tmp_path / "no-such-socket")
+        return
+    t = sandbox.Template()
+    yield t.path
+    t.close()
+
+
 def test_a_forked_kernel_sees_what_a_kernel_bwrap_started_sees(tmp_path, template):
     plain = Kernel(tmp_path, None, "plain")
     try:
@@ -437,11 +449,11 @@ def test_what_a_kernel_writes_on_its_own_stderr_reaches_the_log_labelled_and_cap
     assert len(log.encode()) < sandbox.KERNEL_LOG_BYTES + 20_000, f"{len(log):,} bytes kept"
 
 
-def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(tmp_path, template):
+def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(tmp_path, started_by):
     """The one folder of the grader's a kernel is given (its IPC sockets, JUPYTER_RUNTIME_DIR) is sealed
     inside the sandbox before any cell runs: no file can be written there (an ordinary user's grader has
     no tmpfs to put it on: 2 GB were written there in an attack), and the kernel still answers."""
-    kernel = Kernel(tmp_path, template.path, "sealed")
+    kernel = Kernel(tmp_path, started_by, "sealed")
     assert kernel.sealed == "sealed", kernel.sealed
     try:
         out = kernel.run("import os\ntry:\n    open(os.path.join(os.environ['JUPYTER_RUNTIME_DIR'], 'fill.bin'), 'wb')"
@@ -490,14 +502,14 @@ print("LEFT")
 
 
 @pytest.mark.skipif(os.uname().machine != "x86_64", reason="the payload is x86-64 machine code")
-def test_a_sandbox_whose_init_was_rewritten_still_ends_with_its_kernel(tmp_path, template):
+def test_a_sandbox_whose_init_was_rewritten_still_ends_with_its_kernel(tmp_path, started_by):
     """Round 10: a kernel rewrote the sandbox's init so that it no longer died with bwrap, and the sandbox (the
     kernel, a daemon, 137 held processes) outlived its grading and the grading run. The launcher now ends the
     sandbox's PID namespace from outside (SIGKILL to its init, by a pidfd taken before any cell ran)."""
     import psutil
 
     mark = f"distcourse-survivor-{os.getpid()}-{tmp_path.name}"
-    kernel = Kernel(tmp_path, template.path, "survivor")
+    kernel = Kernel(tmp_path, started_by, "survivor")
     try:
         out = kernel.run(f"MARK = {mark!r}\n" + _REWRITE_PID_1)
         assert "LEFT" in out and "p1.py" in out, out  # the init was rewritten, the daemon left
@@ -518,12 +530,12 @@ def test_a_sandbox_whose_init_was_rewritten_still_ends_with_its_kernel(tmp_path,
     assert not left, "a process of the sandbox outlived it"
 
 
-def test_the_sandboxs_tmpfs_mounts_hold_a_capped_number_of_files(tmp_path, template):
+def test_the_sandboxs_tmpfs_mounts_hold_a_capped_number_of_files(tmp_path, started_by):
     """Each file of a tmpfs is kernel memory that no rlimit counts (and no cgroup, as an ordinary user):
     empty files took 7.7 GiB of it in an attack. Every tmpfs the kernel can write is capped in inodes,
     also the one folder a forked kernel's template set up, and the kernel still works at the cap."""
     cap = sandbox.DEFAULT_LIMITS["tmp_inodes"]
-    kernel = Kernel(tmp_path, template.path, "inodes")
+    kernel = Kernel(tmp_path, started_by, "inodes")
     try:
         for where in ("/tmp", "/dev/shm", "."):
             out = kernel.run(f"""

@@ -360,40 +360,71 @@ STOPPED_REASON = "not graded: the grading stopped before it (see the error above
 
 class HostUids:
     """The host users of the submissions in flight, when the grader is root: each its own (grader.sandbox.host_ids),
-    taken at start and given back once its kernel and observer are gone; the shared HOST_UID when none is free.
+    taken at start and given back once its kernel and observer are gone.
 
     Machine-wide, not per run: a uid is taken with an exclusive lock on a file of its own in a folder of root's
     (held by this process, so released however it ends) and only while no process runs as it. Round 15: two
-    grading runs on one machine both handed out 65533 first, and a hog in one zeroed an honest ps2 in the other."""
+    grading runs on one machine both handed out 65533 first, and a hog in one zeroed an honest ps2 in the other.
+    A uid given back while a process of its sandbox still runs (one left behind, or a sandbox still being torn
+    down) lingers, locked, and is taken again once none runs; when none is free, `take` waits for one rather than
+    hand out the shared HOST_UID. Round 16: each uid given back was checked once, with the sandbox's bwrap
+    processes not yet reaped (zombies, which hold nothing), so none came back; past 64 submissions every later one
+    ran as the shared uid, and round 14's hog zeroed an honest ps2 again."""
 
     FOLDER = "/run/distcourse-host-uids"
+    #: Seconds `take` waits for a uid when every one is in use, before it hands out the shared HOST_UID (and says so).
+    WAIT = 600.0
 
-    def __init__(self):
-        self.free = [uid for uid in sandbox.HOST_UID_POOL if sandbox.free_uid(uid)] if os.geteuid() == 0 else []
+    def __init__(self, pool=None):
+        pool = sandbox.HOST_UID_POOL if pool is None else pool
+        self.free = [uid for uid in pool if sandbox.free_uid(uid)] if os.geteuid() == 0 else []
         self.held: dict[int, int] = {}  # uid -> the descriptor holding its lock
-        self.lock = threading.Lock()
+        self.lingering: set[int] = set()  # given back while a process of it ran: still locked, retaken once none runs
+        self.cond = threading.Condition()
 
-    def take(self) -> int | None:
-        with self.lock:
-            for uid in list(self.free):
-                fd = self._lock(uid)
-                if fd is None:
-                    continue
-                if _processes_of(uid):  # another tool's, or a sandbox of a run that ended badly
-                    os.close(fd)
-                    continue
-                self.free.remove(uid)
-                self.held[uid] = fd
-                return uid
-            return None
+    def take(self, wait: float | None = None) -> int | None:
+        """A uid of the pool for a new submission's sandboxes; None where the pool is empty (not root, or no uid free
+        of accounts). With every uid in use, waits up to `wait` (WAIT) seconds for one."""
+        deadline = time.monotonic() + (self.WAIT if wait is None else wait)
+        with self.cond:
+            if not self.free and not self.held:
+                return None
+            while True:
+                for uid in sorted(self.lingering):  # the pool's own, once nothing of theirs runs
+                    if not _processes_of(uid):
+                        self.lingering.discard(uid)
+                        return uid
+                for uid in list(self.free):
+                    fd = self._lock(uid)
+                    if fd is None:
+                        continue
+                    if _processes_of(uid):  # another tool's, or a sandbox of a run that ended badly
+                        os.close(fd)
+                        continue
+                    self.free.remove(uid)
+                    self.held[uid] = fd
+                    return uid
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    print(f"grade: every host uid of the sandboxes' pool is in use (this run holds {len(self.held)}): "
+                          f"this submission's sandboxes run as the shared uid {sandbox.HOST_UID}", file=sys.stderr)
+                    return None
+                self.cond.wait(min(left, 0.5))
 
     def give_back(self, uid: int | None) -> None:
-        if uid is not None:
-            with self.lock:
-                fd = self.held.pop(uid, None)
-                if fd is not None:
-                    os.close(fd)
+        """`uid`'s submission is done: free for the next once no process of it runs (its lock kept till then)."""
+        if uid is None:
+            return
+        with self.cond:
+            if uid not in self.held:
+                return
+            if _processes_of(uid):
+                self.lingering.add(uid)
+            else:
+                self.lingering.discard(uid)
+                os.close(self.held.pop(uid))
                 self.free.append(uid)
+            self.cond.notify_all()
 
     def _lock(self, uid: int) -> int | None:
         import fcntl
@@ -547,18 +578,21 @@ class Submission:
                 sandbox.remove_cgroups(fh.read().split())
         shutil.rmtree(private, ignore_errors=True)
         uid, self.host_uid = self.host_uid, None
-        if uid is not None and not _processes_of(uid):  # one left behind keeps it out of the pool
-            _host_uids().give_back(uid)
+        _host_uids().give_back(uid)  # for the next once nothing of this submission runs as it
 
 
 def _processes_of(uid: int) -> bool:
-    """Whether a process of host user `uid` is alive (its sandboxes are gone once none is)."""
+    """Whether a process of host user `uid` is alive (its sandboxes are gone once none is). A zombie (an ended
+    process its parent has not reaped yet: a sandbox's bwrap, when its launcher was killed) holds nothing."""
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
-                if os.stat(f"/proc/{entry}").st_uid == uid:
-                    return True
-            except OSError:
+                if os.stat(f"/proc/{entry}").st_uid != uid:
+                    continue
+                with open(f"/proc/{entry}/stat", "rb") as fh:
+                    if fh.read().rsplit(b")", 1)[1].split()[0] != b"Z":
+                        return True
+            except (OSError, IndexError):
                 continue
     return False
 

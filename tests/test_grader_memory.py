@@ -13,7 +13,7 @@ import nbformat
 import pytest
 
 from tests.tiny_course import expected, make_course, scores
-from grader import grade
+from grader import grade, sandbox
 from tools.submissions import fill
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_resume")]
@@ -58,16 +58,27 @@ def graded(tmp_path_factory):
     # a cell may run 20 s (the message's cell sleeps 5), and a kernel answer within 30 s (one forked from the template
     # starts in under 1 s): the cell whose message was dropped, and the kernel that then no longer answers, are
     # waited for that long, not the 60 s of nbgrader's defaults
-    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1,
-                                                  extra=["--Execute.timeout=20", "--Execute.startup_timeout=30"])}
-    return root, outcomes
+    taken = []
+    with pytest.MonkeyPatch.context() as patch:
+        # as root: a pool of two host uids for six submissions (round 16: uids never came back, and past the pool's
+        # size every submission ran as the shared uid)
+        patch.setattr(sandbox, "HOST_UID_POOL", sandbox.HOST_UID_POOL[:2])
+        take = grade.HostUids.take
+        patch.setattr(grade.HostUids, "take", lambda self, *a, **k: taken.append(take(self, *a, **k)) or taken[-1])
+        grade._host_uids.cache_clear()
+        try:
+            outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1,
+                                                          extra=["--Execute.timeout=20", "--Execute.startup_timeout=30"])}
+        finally:
+            grade._host_uids.cache_clear()
+    return root, outcomes, taken
 
 
 HONEST = ("student03", "student04", "student05")
 
 
 def test_a_kernel_message_larger_than_the_graders_cap_fails_that_submission_only(graded):
-    root, outcomes = graded
+    root, outcomes, _ = graded
     assert outcomes["student00"].status == "failed", outcomes["student00"]
     # in the grader's words, from the exception its grading child caught: out of memory, or (where ZeroMQ could not
     # allocate the message and dropped it) the cell's time limit, which the cell then ran into
@@ -77,13 +88,13 @@ def test_a_kernel_message_larger_than_the_graders_cap_fails_that_submission_only
 
 
 def test_a_notebook_of_millions_of_lists_is_refused_before_it_is_read(graded):
-    _, outcomes = graded
+    _, outcomes, _ = graded
     assert outcomes["student01"].status == "refused"
     assert "JSON lists and objects" in outcomes["student01"].reason and "Clear" in outcomes["student01"].reason
 
 
 def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(graded):
-    root, outcomes = graded
+    root, outcomes, _ = graded
     assert {outcomes[s].feedback for s in HONEST} == {"written"}
     for s in HONEST:
         page = root / "feedback" / s / "ps0_tiny" / "ps0_tiny.html"
@@ -94,6 +105,17 @@ def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(g
 
 
 def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(graded):
-    _, outcomes = graded
+    _, outcomes, _ = graded
     assert outcomes["student02"].status == "refused" and "folders" in outcomes["student02"].reason
     assert all(outcomes[s].status == "graded" for s in HONEST)
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="host uids of their own are what a root grader gives")
+def test_host_uids_come_back_and_no_sandbox_runs_as_the_shared_uid(graded):
+    """Round 16 (root): a submission's host uid was given back only if no process of it was left at that moment, and
+    its sandbox's bwrap processes were not reaped yet; past 64 submissions (here: two) every later one shared uid
+    65534, where round 14's hog zeroed an honest ps2. Four submissions were graded here (two refused before any
+    sandbox), each with a uid of the pool of two, never the shared one."""
+    _, outcomes, taken = graded
+    assert len(taken) == sum(o.status != "refused" for o in outcomes.values()) == 4, (taken, outcomes)
+    assert None not in taken and set(taken) <= set(sandbox.HOST_UID_POOL[:2]), taken

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-from probes.wire import HIDDEN_TESTS as HIDDEN
+from probes.wire import region_spans, replace_regions
 
 #: A test cell's metadata key that grader.execute sets for every test cell it runs: whether a hidden
 #: check was handed anything in it (a value in the handed-in notebook is overwritten).
@@ -84,7 +84,7 @@ class HideHiddenTests(NbGraderPreprocessor):
             secret = _hidden_lines(cell.source)
             ran = cell.get("metadata", {}).get(RAN_KEY)
             placeholder = PLACEHOLDER if ran is True else NOT_RUN if ran is False else UNKNOWN
-            cell.source = HIDDEN.sub(placeholder, cell.source)
+            cell.source = replace_regions(cell.source, "HIDDEN TESTS", placeholder)
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
@@ -100,8 +100,8 @@ def _hidden_lines(source: str) -> list[str]:
     """The distinctive lines of a cell's hidden-test regions (a kernel can read its cell's source, with
     those regions restored, and print them: its outputs are cleaned of them too)."""
     lines = []
-    for match in HIDDEN.finditer(source):
-        for line in match.group(0).splitlines():
+    for start, stop in region_spans(source, "HIDDEN TESTS"):
+        for line in source[start:stop].splitlines():
             line = line.strip()
             if len(line) >= 8 or "HIDDEN TESTS" in line:
                 lines.append(line)

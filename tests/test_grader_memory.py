@@ -45,7 +45,8 @@ del _big
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """One class, graded once with feedback: a kernel message of 40 x 64 MiB (student00), a notebook of a
-    million lists (student01), a hand-in of 1,500 folders (student02), and three honest students after them."""
+    million lists (student01), a hand-in of 1,500 folders (student02), three honest students after them, and an
+    answer of 45,000 unclosed hidden-test markers (student06)."""
     root = make_course(tmp_path_factory.mktemp("grader-memory"), 6)
     _hand_in(root, "student00", {"square": FRAMES})
 
@@ -55,6 +56,10 @@ def graded(tmp_path_factory):
     _hand_in(root, "student01", edit=pad)
     for i in range(1500):
         (root / "submitted" / "student02" / "ps0_tiny" / f"d{i}").mkdir()
+    # round 16: 45,000 "### BEGIN HIDDEN TESTS" lines and no END in the student's own answer (comments: they run in
+    # no time), on which the feedback's hidden-test regex is quadratic: its page ran out its 120 s
+    (root / "submitted" / "student06" / "ps0_tiny").mkdir(parents=True)
+    _hand_in(root, "student06", {"square": "def square(x):\n    return x * x\n" + "### BEGIN HIDDEN TESTS\n" * 45_000})
     # a cell may run 20 s (the message's cell sleeps 5), and a kernel answer within 30 s (one forked from the template
     # starts in under 1 s): the cell whose message was dropped, and the kernel that then no longer answers, are
     # waited for that long, not the 60 s of nbgrader's defaults
@@ -114,8 +119,17 @@ def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(gra
 def test_host_uids_come_back_and_no_sandbox_runs_as_the_shared_uid(graded):
     """Round 16 (root): a submission's host uid was given back only if no process of it was left at that moment, and
     its sandbox's bwrap processes were not reaped yet; past 64 submissions (here: two) every later one shared uid
-    65534, where round 14's hog zeroed an honest ps2. Four submissions were graded here (two refused before any
+    65534, where round 14's hog zeroed an honest ps2. Five submissions were graded here (two refused before any
     sandbox), each with a uid of the pool of two, never the shared one."""
     _, outcomes, taken = graded
-    assert len(taken) == sum(o.status != "refused" for o in outcomes.values()) == 4, (taken, outcomes)
+    assert len(taken) == sum(o.status != "refused" for o in outcomes.values()) == 5, (taken, outcomes)
     assert None not in taken and set(taken) <= set(sandbox.HOST_UID_POOL[:2]), taken
+
+
+def test_markers_without_an_end_in_an_answer_cost_its_page_nothing(graded):
+    """Round 16 (ordinary user): the feedback's hidden-test regex was quadratic on many BEGIN lines with no END; one
+    such page took its whole 120 s limit, and every later page and the end of the run waited for it. The regions
+    are now found in one pass: the page is written, with full marks."""
+    root, outcomes, _ = graded
+    assert outcomes["student06"].status == "graded" and outcomes["student06"].feedback == "written", outcomes["student06"]
+    assert (root / "feedback" / "student06" / "ps0_tiny" / "ps0_tiny.html").exists()

@@ -382,9 +382,13 @@ class HostUids:
         self.lingering: set[int] = set()  # given back while a process of it ran: still locked, retaken once none runs
         self.cond = threading.Condition()
 
+    class Busy(Exception):
+        """Every uid of the pool is in use (`take(wait=0)`): start this submission later."""
+
     def take(self, wait: float | None = None) -> int | None:
         """A uid of the pool for a new submission's sandboxes; None where the pool is empty (not root, or no uid free
-        of accounts). With every uid in use, waits up to `wait` (WAIT) seconds for one."""
+        of accounts). With every uid in use, waits up to `wait` (WAIT) seconds for one; with `wait=0`, raises Busy
+        (a kernel started early must not wait for a uid that only its own worker's submission can give back)."""
         deadline = time.monotonic() + (self.WAIT if wait is None else wait)
         with self.cond:
             if not self.free and not self.held:
@@ -405,6 +409,8 @@ class HostUids:
                     self.held[uid] = fd
                     return uid
                 left = deadline - time.monotonic()
+                if wait == 0:
+                    raise HostUids.Busy()
                 if left <= 0:
                     print(f"grade: every host uid of the sandboxes' pool is in use (this run holds {len(self.held)}): "
                           f"this submission's sandboxes run as the shared uid {sandbox.HOST_UID}", file=sys.stderr)
@@ -495,7 +501,9 @@ class Submission:
                            f"no notebook in submitted/{self.student}/{self.assignment}/ (empty submission)")
         return None
 
-    def start(self, server: forkserver.ForkServer) -> None:
+    def start(self, server: forkserver.ForkServer, early: bool = False) -> None:
+        """Start it (see the class). `early`: a kernel started ahead of its turn, which raises HostUids.Busy rather
+        than wait for a host uid."""
         argv = ["autograde", self.assignment, "--student", self.student, "--force", "--log-level=WARN",
                 *_db_args(self.db_url), *self.extra]
         self.private = private = tempfile.mkdtemp(prefix="grade-kernel-")
@@ -511,7 +519,11 @@ class Submission:
         if self.sandboxed:
             sandbox.write_kernelspec(private, self.root, self.limits, self.template)
             argv += [f"--Execute.kernel_name={sandbox.KERNEL_NAME}"]
-            self.host_uid = _host_uids().take()
+            try:
+                self.host_uid = _host_uids().take(wait=0 if early else None)
+            except HostUids.Busy:
+                self.cleanup()
+                raise
             if self.host_uid is not None:  # its kernel and observer, and no other submission in flight
                 env[sandbox.HOST_UID_ENV] = str(self.host_uid)
         else:
@@ -802,8 +814,9 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             if left[name] == 0:  # everything graded by an earlier run
                 feedback_for(name)
 
-        def next_started() -> Submission | None:
-            """The next submission to grade, its kernel starting (refused ones are recorded on the way)."""
+        def next_started(early: bool = False) -> Submission | None:
+            """The next submission to grade, its kernel starting (refused ones are recorded on the way). `early`: ahead
+            of its turn, and only if a host uid is free now (else None, the submission left in the queue)."""
             while not stop.is_set():
                 with lock:
                     if not queue:
@@ -818,7 +831,12 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                         return None
                     _RUNNING.add(job)
                 try:
-                    job.start(servers.get())
+                    job.start(servers.get(), early=early)
+                except HostUids.Busy:
+                    with lock:
+                        _RUNNING.discard(job)
+                        queue.append(job)  # the next one popped
+                    return None
                 except forkserver.ServerDied:
                     with lock:
                         _RUNNING.discard(job)
@@ -848,7 +866,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             with lock:
                 wanted = len(ready) < workers
             if wanted:
-                job = next_started()
+                job = next_started(early=True)
                 if job is not None:
                     with lock:
                         ready.append(job)

@@ -1,4 +1,5 @@
-"""Judges of problem set 5 (overlapped DDP, gradient buckets, tensor parallelism). Never released.
+"""Judges of problem set 5 (overlapped DDP, gradient buckets, tensor parallelism, ZeRO-1, choosing a layout,
+mixed precision). Never released.
 
 `probes.ps5_scale` runs the student's code on real ranks (2 and 4) and reports what it did; each
 `judge_<name>` here rebuilds the same inputs from the probe's builders, computes the single-process
@@ -10,18 +11,26 @@ references and decides:
   gradient is ready when there are several) and waited on only after the backward pass returned;
 - tensor parallelism: outputs, the input gradient and every shard's gradient equal the unsplit block
   (sliced), one all-reduce in the forward and one in the backward, each rank holding 1/n of the split
-  weights.
+  weights;
+- choosing a layout: lecture 5's layout_costs (section 4) replayed on every case, each usual mistake replayed to
+  name it; the choice against the reference costs, or against the student's own where those are off;
+- mixed precision: ZeRO's bytes per parameter, and a reference loss-scaling loop (each usual mistake replayed).
 
 Each failure raises an AssertionError whose message names the mistake in the student's words.
 """
 
 from __future__ import annotations
 
+import math
+import numbers
+
 import torch
+import torch.nn as nn
 import torch.nn.functional as F
 
-from autograders.common import judge_choice, rank_seeds, same_shape_close, tensors_close
+from autograders.common import judge_choice, observed, off, rank_seeds, same_shape_close, tensors_close
 from probes import ps5_scale as probe
+from probes.wire import type_name
 
 
 def _runs(observation, cases, exercise: str) -> list:
@@ -454,3 +463,391 @@ _QUIZ = {
 def judge_quiz(observation) -> None:
     """Grade one quiz answer; the hint says why when it is wrong."""
     judge_choice(_QUIZ, observation)
+
+
+# --------------------------------------------------------------------------- exercise 5: choosing a layout
+
+#: Bytes per parameter of weights, gradients and optimizer state (ZeRO section 3.1), as lecture 5 section 4.
+_BYTES = {"fp32 Adam": (4, 4, 8), "mixed-precision Adam": (2, 2, 12)}
+_QUANTITIES = ("memory", "sent", "seconds")
+
+#: The usual mistakes, each a variant of the reference, and what to tell a student whose numbers match it.
+_COST_MISTAKES = {
+    "dp_once": "a ring all-reduce is a reduce-scatter and then an all-gather: each device sends 2(N - 1)/N of the "
+               "payload, not (N - 1)/N (you counted the all-reduce once)",
+    "no_ring": "in a ring each device sends only (N - 1)/N of each reduce-scatter's or all-gather's payload "
+               "(you left out the ring's (N - 1)/N)",
+    "zero1_grads_sharded": "ZeRO-1 shards only the optimizer state: the gradients stay whole on every device",
+    "zero2_grads_whole": "ZeRO-2 shards the gradients as well as the optimizer state",
+    "zero3_weights_whole": "ZeRO-3 shards the weights too: every model state is divided over the N devices "
+                           "(you kept the whole weights on every device)",
+    "zero3_like_dp": "ZeRO-3 all-gathers the weights twice (in forward and again in backward) and reduce-scatters the "
+                     "gradients once: 1.5 times what DP sends, not the same",
+    "tp_one_layer": "tensor parallelism all-reduces the activations in every layer: multiply by the number of layers",
+    "tp_two": "a transformer layer has two tensor-parallel blocks (attention and MLP), each with one all-reduce forward "
+              "and one backward: 4 per layer, not 2",
+    "pp_once": "a pipeline stage sends the activations at its boundary forward and their gradient backward: count "
+               "the boundary's bytes twice",
+    "no_activations": "the memory per device includes the activations (the model's activation bytes a sequence, "
+                      "times the batch, divided over the N devices)",
+    "activations_whole": "the activations are divided over the N devices in every layout (each holds b/N sequences, "
+                         "or 1/N of every layer's or of the layers)",
+    "fp32_activations_16bit": "the description's activation bytes are 16-bit: in fp32 they take twice as many",
+    "always_in_node": "when the N devices do not fit in one node (N > per_node), the traffic crosses the network: "
+                      "use the bandwidth between nodes",
+    "always_between": "when all N devices sit in one node (N <= per_node), use the node's own links",
+    "no_bubble": "the pipeline's time includes its bubble: (N - 1)/m of the compute time, with m = b micro-batches",
+    "boundary_bytes_fp32": "the activations crossing a boundary take 2 bytes an element in mixed precision and 4 in "
+                           "fp32",
+}
+
+
+def _costs(model, cluster, precision, mistake: str | None = None) -> dict:
+    """{layout: {"memory", "sent", "seconds"}}: lecture 5's layout_costs (section 4), or one mistake in it."""
+    P, L, h, seqs = model["params"], model["layers"], model["hidden"], model["batch"]
+    tokens = seqs * model["seq"]
+    N = cluster["devices"]
+    w, g, k = _BYTES[precision]
+    act = 2 if precision.startswith("mixed") else 4
+    if mistake == "boundary_bytes_fp32":
+        act = 2 if act == 4 else 4
+    activations = model["activation_bytes_per_seq"] * seqs / N * (act / 2 if mistake != "fp32_activations_16bit" else 1)
+    if mistake == "no_activations":
+        activations = 0
+    elif mistake == "activations_whole":
+        activations *= N
+    ring = (N - 1) / N if mistake != "no_ring" else 1
+    in_node = N <= cluster["per_node"]
+    if mistake == "always_in_node":
+        in_node = True
+    elif mistake == "always_between":
+        in_node = False
+    link = cluster["in_node"] if in_node else cluster["between_nodes"]
+    compute = 6 * P * tokens / (N * cluster["flops"])
+    boundary = tokens * h * act
+    allreduce = 2 * ring if mistake != "dp_once" else ring  # bytes a device sends per byte all-reduced
+    table = {
+        "DP": ((w + g + k) * P, allreduce * g * P),
+        "ZeRO-1": ((w + g) * P + k * P / N, ring * (g + w) * P),
+        "ZeRO-2": (w * P + (g + k) * P / N, ring * (g + w) * P),
+        "ZeRO-3": ((w + g + k) * P / N, ring * (2 * w + g) * P),
+        "TP": ((w + g + k) * P / N, (4 if mistake != "tp_two" else 2) * (L if mistake != "tp_one_layer" else 1)
+               * allreduce * boundary),
+        "PP": ((w + g + k) * P / N, (2 if mistake != "pp_once" else 1) * boundary),
+    }
+    if mistake == "zero1_grads_sharded":
+        table["ZeRO-1"] = (w * P + (g + k) * P / N, table["ZeRO-1"][1])
+    elif mistake == "zero2_grads_whole":
+        table["ZeRO-2"] = ((w + g) * P + k * P / N, table["ZeRO-2"][1])
+    elif mistake == "zero3_weights_whole":
+        table["ZeRO-3"] = (w * P + (g + k) * P / N, table["ZeRO-3"][1])
+    elif mistake == "zero3_like_dp":
+        table["ZeRO-3"] = (table["ZeRO-3"][0], ring * 2 * g * P)
+    out = {}
+    for name, (state, sent) in table.items():
+        bubble = (N - 1) / seqs * compute if name == "PP" and mistake != "no_bubble" else 0.0
+        out[name] = {"memory": state + activations, "sent": sent, "seconds": sent / link + bubble}
+    return out
+
+
+def _number(x) -> bool:
+    return isinstance(x, numbers.Real) and not isinstance(x, bool) and math.isfinite(x)
+
+
+def _close(got, right) -> bool:
+    return _number(got) and math.isclose(got, right, rel_tol=1e-6, abs_tol=1e-9)
+
+
+def _describe_case(model, cluster, precision) -> str:
+    return (f"{model['name']} ({model['params']:,} parameters, {model['layers']} layers of width {model['hidden']}, "
+            f"{model['batch']} sequences of {model['seq']}) on {cluster['name']} ({cluster['devices']} devices, "
+            f"{cluster['per_node']} a node, {cluster['memory'] / 1e9:g} GB each), {precision}")
+
+
+def _layout_cases(observation) -> list:
+    """The published cases and the ones drawn for this grading (checked to be well formed)."""
+    drawn = observation["drawn"]
+    if not isinstance(drawn, list) or len(drawn) != probe.DRAWN_LAYOUT_CASES:
+        raise AssertionError("layout_costs: the drawn cases are missing from the observation: the grading code was changed")
+    cases = list(probe.layout_cases())
+    model_keys = ("name", "params", "layers", "hidden", "seq", "batch", "activation_bytes_per_seq")
+    cluster_keys = ("name", "devices", "per_node", "memory", "in_node", "between_nodes", "flops")
+    for case in drawn:
+        if not (isinstance(case, list) and len(case) == 3 and isinstance(case[0], dict) and isinstance(case[1], dict)
+                and case[2] in probe.PRECISIONS and all(k in case[0] for k in model_keys)
+                and all(k in case[1] for k in cluster_keys)
+                and all(_number(case[0][k]) for k in model_keys[1:]) and all(_number(case[1][k]) for k in cluster_keys[1:])
+                and case[1]["devices"] >= 1 and case[0]["batch"] >= 1):
+            raise AssertionError("layout_costs: a drawn case is malformed: the grading code was changed")
+        cases.append(tuple(case))
+    return cases
+
+
+def _costs_table_problem(got) -> str | None:
+    """Why `got` is not a {layout: {quantity: number}} table, or None."""
+    if not isinstance(got, dict):
+        return f"returned {type_name(got)}, not a dict {{layout: {{'memory': ..., 'sent': ..., 'seconds': ...}}}}"
+    missing = [name for name in probe.LAYOUTS if name not in got]
+    if missing:
+        return f"returned no entry for {missing}: the keys are the six names of LAYOUTS"
+    for name in probe.LAYOUTS:
+        entry = got[name]
+        if not isinstance(entry, dict) or any(q not in entry for q in _QUANTITIES):
+            return f"[{name!r}] is not a dict with the keys 'memory', 'sent' and 'seconds'"
+        for q in _QUANTITIES:
+            if not _number(entry[q]):
+                return f"[{name!r}][{q!r}] is {entry[q]!r}, not a finite number"
+    return None
+
+
+def _cost_mistake(got, model, cluster, precision, name: str, quantity: str, right) -> str:
+    """The mistake whose numbers the student's value matches, or the lecture's rule for this layout."""
+    for mistake, hint in _COST_MISTAKES.items():
+        wrong = _costs(model, cluster, precision, mistake)[name][quantity]
+        if not math.isclose(wrong, right, rel_tol=1e-6, abs_tol=1e-9) and _close(got, wrong):
+            return hint
+    if quantity == "seconds":
+        return ("the time is the bytes sent divided by the bandwidth of the link they cross (the node's links when all "
+                "N devices fit in one node, else the network), plus the bubble for PP")
+    return f"see the row of {name} in lecture 5's table (section 4) and the assumptions under it"
+
+
+def judge_layout_costs_match(observation) -> None:
+    """layout_costs: every layout's memory, bytes sent and seconds on the published and the drawn cases."""
+    cases = _layout_cases(observation)
+    for (model, gpus, precision), result in observed(cases, observation["costs"]):
+        call = f"layout_costs for {_describe_case(model, gpus, precision)}"
+        if "raised" in result:
+            raise AssertionError(f"{call} raised {result['raised'].name}: {result['raised'].message}")
+        got = result["returned"]
+        problem = _costs_table_problem(got)
+        if problem:
+            raise AssertionError(f"{call} {problem}")
+        right = _costs(model, gpus, precision)
+        for quantity in _QUANTITIES:  # memory first, then bytes, then time (which follows from the bytes)
+            for name in probe.LAYOUTS:
+                if _close(got[name][quantity], right[name][quantity]):
+                    continue
+                hint = _cost_mistake(got[name][quantity], model, gpus, precision, name, quantity, right[name][quantity])
+                raise AssertionError(f"{call}: [{name!r}][{quantity!r}] {off(got[name][quantity], right[name][quantity])}: "
+                                     f"{hint}")
+
+
+def _pick(costs: dict, memory: float, rule: str = "right"):
+    """The layout a rule picks from a costs table: the right one (fits, least seconds, ties to the earlier) or a
+    usual mistake."""
+    fitting = [name for name in probe.LAYOUTS if costs[name]["memory"] <= memory]
+    if rule == "ignores_fit":
+        fitting = list(probe.LAYOUTS)
+    if not fitting:
+        return None
+    if rule == "first_fitting":
+        return fitting[0]
+    key = {"by_memory": "memory", "by_bytes": "sent"}.get(rule, "seconds")
+    best = min(costs[name][key] for name in fitting)
+    tied = [name for name in fitting if math.isclose(costs[name][key], best, rel_tol=1e-9, abs_tol=1e-12)]
+    return tied[-1] if rule == "last_of_ties" else tied[0]
+
+
+_CHOICE_MISTAKES = {
+    "ignores_fit": "does not fit in a device's memory: choose only among the layouts that fit",
+    "by_memory": "you chose the layout that needs the least memory; among the layouts that fit, choose the one that "
+                 "loses the least time (communication and bubble): sharding memory no one needs costs communication",
+    "by_bytes": "you chose by bytes sent; choose by the time lost, which counts the link's bandwidth and the "
+                "pipeline's bubble",
+    "first_fitting": "you took the first layout that fits; among those that fit, take the one that loses the least time",
+    "last_of_ties": "a tie goes to the earlier layout in LAYOUTS (the simpler one)",
+}
+
+
+#: How far the student's own costs may be from the reference for a choice to be judged against them: far enough for
+#: every real mistake (TP's traffic counted for one layer of 192 is 192 times too small), not for made-up numbers
+#: (0, 1e30) that would let a constant answer pass.
+_OWN_COSTS_FACTOR = 1000.0
+
+
+def _within(got, right, factor: float) -> bool:
+    return _number(got) and right > 0 and right / factor <= got <= right * factor
+
+
+def judge_layout_choice(observation) -> None:
+    """choose_layout: the layout that fits and loses the least time (ties to the earlier), or None; judged against the
+    reference costs, or against the student's own layout_costs where those are off (the costs cell charges that) but
+    realistic."""
+    cases = _layout_cases(observation)
+    choices = observed(cases, observation["choice"])
+    costs = [result for _, result in observed(cases, observation["own_costs"])]
+    for ((model, gpus, precision), result), own in zip(choices, costs):
+        call = f"choose_layout for {_describe_case(model, gpus, precision)}"
+        if "raised" in result:
+            raise AssertionError(f"{call} raised {result['raised'].name}: {result['raised'].message}")
+        got = result["returned"]
+        if got is not None and got not in probe.LAYOUTS:
+            raise AssertionError(f"{call} returned {got!r}: return one of the names in LAYOUTS, or None when none fits")
+        right_costs = _costs(model, gpus, precision)
+        right = _pick(right_costs, gpus["memory"])
+        if got == right:
+            continue
+        basis, yours = right_costs, ""
+        table = own.get("returned") if "returned" in own else None
+        if table is not None and _costs_table_problem(table) is None and all(
+                _within(table[n][q], right_costs[n][q], _OWN_COSTS_FACTOR) for n in probe.LAYOUTS for q in ("memory", "seconds")):
+            if got == _pick(table, gpus["memory"]):
+                continue  # the right choice from the student's own (wrong) costs: the costs cell charges those
+            if not all(_close(table[n][q], right_costs[n][q]) for n in probe.LAYOUTS for q in _QUANTITIES):
+                basis, yours = table, ", by your layout_costs' numbers"
+        memory = gpus["memory"]
+        if right is None and got is not None:
+            raise AssertionError(f"{call} returned {got!r}, which does not fit in a device's memory (no layout "
+                                 f"does{yours}): return None then")
+        if got is None:
+            raise AssertionError(f"{call} returned None, but at least one layout fits{yours}: None is only for a model "
+                                 "that fits in no layout")
+        if basis[got]["memory"] > memory:
+            raise AssertionError(f"{call}: {got} {_CHOICE_MISTAKES['ignores_fit']}{yours}")
+        for rule, hint in _CHOICE_MISTAKES.items():
+            if rule != "ignores_fit" and got == _pick(basis, memory, rule):
+                raise AssertionError(f"{call}: you chose {got}{yours}: {hint}")
+        raise AssertionError(f"{call}: {got} is not the layout that fits and loses the least time{yours} (ties go to "
+                             "the earlier layout in LAYOUTS)")
+
+
+# --------------------------------------------------------------------------- exercise 6: mixed precision
+
+#: Bytes a parameter of model states: weights, gradients, fp32 master weights, Adam's two moments (ZeRO section 3.1:
+#: 2 + 2 + K with K = 12 for mixed precision; lecture 5 section 5).
+_PARTS = ("weights", "gradients", "master_weights", "adam_moments")
+_PER_PARAMETER = {"fp32": (4, 4, 0, 8), "fp16": (2, 2, 4, 8), "bf16": (2, 2, 4, 8)}
+
+
+def _bytes_hint(precision: str, part: str, got) -> str:
+    if precision == "bf16" and part == "master_weights" and got == 0:
+        return ("bf16 training keeps fp32 master weights too (lecture 5, section 5): with 7 mantissa bits, a small update "
+                "added to a bf16 weight rounds away. bf16 saves the loss scaling, not the master copy")
+    if precision == "fp32" and part == "master_weights":
+        return "in fp32 training the weights are fp32 already: there is no separate master copy"
+    if part == "adam_moments" and precision != "fp32" and got in (2, 4):
+        return "Adam's two moments stay fp32 in mixed precision (they belong to the optimizer, with the master weights)"
+    if part in ("weights", "gradients") and precision != "fp32" and got == 4:
+        return (f"in mixed precision the model's {part} are 16-bit ({precision}); the fp32 copy is the master weights "
+                "(the layout of Micikevicius et al. that ZeRO counts, not torch.amp's)")
+    if part == "master_weights" and got == 2:
+        return "the master weights are fp32"
+    return ("count as the ZeRO paper does (section 3.1): 16-bit weights and gradients, then K bytes of optimizer "
+            "state (fp32 master weights and Adam's two fp32 moments) in mixed precision; fp32 weights, gradients and "
+            "moments in fp32")
+
+
+def judge_bytes_per_parameter(observation) -> None:
+    for precision, result in observed(probe.PRECISION_FORMATS, observation["results"]):
+        call = f"bytes_per_parameter({precision!r})"
+        if "raised" in result:
+            raise AssertionError(f"{call} raised {result['raised'].name}: {result['raised'].message}")
+        got = result["returned"]
+        if not isinstance(got, dict) or any(p not in got for p in _PARTS):
+            raise AssertionError(f"{call} returned {got!r}: a dict with the keys {list(_PARTS)}")
+        for part, right in zip(_PARTS, _PER_PARAMETER[precision]):
+            if not _close(got[part], right):
+                raise AssertionError(f"{call}[{part!r}]: {off(got[part], right)}: {_bytes_hint(precision, part, got[part])}")
+
+
+def _scaled_training(num_batches: int, mistake: str | None = None):
+    """The reference: fp16 autocast on CPU, dynamic loss scaling, unscale, skip on inf/nan and halve, clip, step,
+    double after growth_interval good steps in a row. Returns (scales after each step, flat parameters)."""
+    t = probe.MP_TRAINING
+    model = probe.mp_model()
+    opt = torch.optim.SGD(model.parameters(), lr=t["lr"])
+    scale, good, scales = t["init_scale"], 0, []
+    for x, y in probe.mp_batches()[:num_batches]:
+        opt.zero_grad()
+        with torch.autocast("cpu", dtype=torch.float16):
+            loss = F.mse_loss(model(x), y)
+        (loss * scale).backward()
+        grads = [p.grad for p in model.parameters()]
+        if mistake == "clip_before_unscale":
+            nn.utils.clip_grad_norm_(model.parameters(), t["max_norm"])
+        if mistake != "never_unscale":
+            for gr in grads:
+                gr.div_(scale)
+        finite = all(bool(gr.isfinite().all()) for gr in grads)
+        if finite or mistake == "no_skip":
+            if mistake not in ("clip_before_unscale", "no_clip"):
+                nn.utils.clip_grad_norm_(model.parameters(), t["max_norm"])
+            opt.step()
+        if finite:
+            good += 1
+            if good == t["growth_interval"] and mistake != "never_grow":
+                scale, good = scale * 2, 0
+        else:
+            if mistake != "no_backoff":
+                scale *= 0.5
+            if mistake != "keeps_count":
+                good = 0
+        scales.append(scale)
+    return scales, probe.flat(model.parameters())
+
+
+_SCALING_MISTAKES = {
+    "no_skip": "the step whose gradients overflowed (inf or nan after unscaling) was taken: skip the optimizer step "
+               "when any gradient is not finite",
+    "clip_before_unscale": "the clip measured the gradients while they were still multiplied by the scale: unscale "
+                           "(divide by the scale) before clipping",
+    "never_unscale": "the gradients were never divided by the scale before the step",
+    "no_clip": "the gradients were not clipped to max_norm",
+    "never_grow": "the scale never grows: double it after growth_interval good steps in a row",
+    "no_backoff": "the scale was not halved after the step whose gradients overflowed",
+    "keeps_count": "after an overflow the count of good steps starts again from 0: the scale grows only after "
+                   "growth_interval good steps in a row",
+}
+
+
+def _scale_list(value):
+    """The scales a run returned, as floats, or None if it is not a list of numbers."""
+    if not isinstance(value, (list, tuple)):
+        return None
+    out = []
+    for v in value:
+        if isinstance(v, torch.Tensor) and v.numel() == 1:
+            v = v.item()
+        if not _number(v):
+            return None
+        out.append(float(v))
+    return out
+
+
+def judge_loss_scaling_matches_reference(observation) -> None:
+    """train_with_loss_scaling on 1 .. MP_STEPS batches: the scale after every step and the parameters equal the
+    reference (with a step whose gradients overflow and steps the clip shortens)."""
+    runs = observation["runs"]
+    if not isinstance(runs, list) or len(runs) != probe.MP_STEPS:
+        raise AssertionError("train_with_loss_scaling: the observation does not hold every run: the grading code was "
+                             "changed")
+    for k, run in enumerate(runs, start=1):
+        what = f"train_with_loss_scaling on the first {k} batch{'es' if k > 1 else ''}"
+        step = f"step {k}" + (" (its gradients overflow fp16 at the current scale)" if k - 1 == probe.MP_OVERFLOW else "")
+        if not isinstance(run, dict) or "params" not in run or not ("returned" in run or "raised" in run):
+            raise AssertionError("train_with_loss_scaling: the observation is incomplete: the grading code was changed")
+        if "raised" in run:
+            raise AssertionError(f"{what} raised {run['raised'].name}: {run['raised'].message}")
+        scales, params = _scale_list(run["returned"]), run["params"]
+        right_scales, right_params = _scaled_training(k)
+        if scales is None or len(scales) != k:
+            raise AssertionError(f"{what} returned {run['returned']!r}: return a list of the {k} scales, the scale after "
+                                 "each step's update")
+        params_ok = same_shape_close(params, right_params, rtol=1e-3, atol=1e-5)
+        if scales == right_scales and params_ok:
+            continue
+        for mistake, hint in _SCALING_MISTAKES.items():
+            wrong_scales, wrong_params = _scaled_training(k, mistake)
+            if (scales == wrong_scales and same_shape_close(params, wrong_params, rtol=1e-3, atol=1e-5)
+                    and not (wrong_scales == right_scales and tensors_close(wrong_params, right_params, 1e-3, 1e-5))):
+                raise AssertionError(f"{what}: after {step}: {hint}")
+        if scales != right_scales:
+            raise AssertionError(f"{what}: the scale after {step} is {off(scales[-1], right_scales[-1])}: start at "
+                                 "init_scale, halve it after a step whose gradients overflow, double it after "
+                                 "growth_interval good steps in a row")
+        if not isinstance(params, torch.Tensor) or not bool(params.isfinite().all()):
+            raise AssertionError(f"{what}: after {step} the parameters are not finite: a step whose gradients "
+                                 "overflowed was taken. Skip the optimizer step when any gradient is inf or nan")
+        raise AssertionError(f"{what}: after {step} the parameters differ from the reference: zero the gradients, "
+                             "scale the loss, backward, unscale, skip on inf/nan, clip, step (lecture 5, section 5)")

@@ -4,7 +4,9 @@ Public (see `probes`): the rank functions below run the student's code on 2 and 
 `helpers.rank_device()`, and return what happened there: parameters after every step, the
 all-reduces each rank issued (counted at the process group, with how many gradients were ready and
 whether the backward pass had returned when each was issued and when it was waited on), outputs and
-gradients of a tensor-parallel block, the parameters each rank holds. The single-process references,
+gradients of a tensor-parallel block, the parameters each rank holds. Exercises 5 and 6 run in one process:
+the layout functions on published cases and on cases drawn at every grading (their arguments reported), the
+bytes per parameter, and a loss-scaled training loop on prefixes of fixed batches. The single-process references,
 the comparisons and the messages about mistakes are in `autograders.ps5_scale`, which rebuilds the
 same inputs from the builders here.
 """
@@ -19,7 +21,8 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 import helpers
-from probes import check, report
+from probes import check, outcome, outcomes, report, unpredictable
+from probes.observer import in_child
 from probes.common import run_ranks, run_ranks_seeded
 
 #: Seconds one multi-process check may take (honest code needs well under 2 s).
@@ -486,3 +489,158 @@ def zero1_state_sharded(ShardedOptimizer) -> None:
 @check
 def quiz(question: str, answer) -> None:
     report("ps5_scale.quiz", {"question": question, "answer": answer})
+
+
+# --------------------------------------------------------------------------- exercise 5: choosing a layout
+
+LAYOUTS = ("DP", "ZeRO-1", "ZeRO-2", "ZeRO-3", "TP", "PP")
+PRECISIONS = ("fp32 Adam", "mixed-precision Adam")
+
+
+def transformer(name: str, layers: int, hidden: int, seq: int, batch: int) -> dict:
+    """Lecture 5's description of a transformer: 12 L h^2 parameters, 34 s h L bytes of 16-bit activations a sequence."""
+    return {"name": name, "params": 12 * layers * hidden**2, "layers": layers, "hidden": hidden, "seq": seq,
+            "batch": batch, "activation_bytes_per_seq": 34 * seq * hidden * layers}
+
+
+def cluster(name: str, devices: int, per_node: int, memory: float, in_node: float = 200e9,
+            between_nodes: float = 25e9, flops: float = 400e12) -> dict:
+    """Lecture 5's description of a cluster: devices, devices per node, bytes of memory per device, bytes per
+    second over the node's links and between nodes, FLOP/s per device."""
+    return {"name": name, "devices": devices, "per_node": per_node, "memory": memory, "in_node": in_node,
+            "between_nodes": between_nodes, "flops": flops}
+
+
+def layout_cases() -> list:
+    """(model, cluster, precision) of the published cases: the lecture's three (the model size decides between DP
+    and the sharded layouts, the interconnect between TP and PP), fp32, more devices, models that fit nowhere, and
+    one case for each ZeRO stage. Every cluster has at least 2 devices."""
+    one_node = cluster("8 GPUs in one node", 8, 8, 80e9)
+    eight_nodes = cluster("8 nodes of 1 GPU", 8, 1, 80e9)
+    small = transformer("a 12-layer, 768-wide transformer", 12, 768, 1024, 64)
+    large = transformer("a 30B transformer", 48, 7168, 1024, 8)
+    huge = transformer("a 175B transformer", 96, 12288, 2048, 8)
+    mid = transformer("a 24-layer, 2048-wide transformer", 24, 2048, 2048, 16)
+    mixed, fp32 = PRECISIONS[1], PRECISIONS[0]
+    return [
+        (small, one_node, mixed), (large, one_node, mixed), (large, eight_nodes, mixed),
+        (small, eight_nodes, mixed), (small, one_node, fp32), (mid, one_node, mixed), (mid, one_node, fp32),
+        (mid, cluster("4 nodes of 8 GPUs", 32, 8, 40e9), mixed),
+        (large, cluster("64 GPUs, 8 a node", 64, 8, 80e9), mixed),
+        (huge, one_node, mixed), (large, cluster("8 small GPUs", 8, 8, 16e9), fp32),
+        (transformer("12 layers of width 4096, batch 256", 12, 4096, 1024, 256), one_node, mixed),
+        (transformer("12 layers of width 4096, batch 64", 12, 4096, 2048, 64), cluster("8 GPUs of 40 GB", 8, 8, 40e9), mixed),
+        (transformer("24 layers of width 4096", 24, 4096, 2048, 16), cluster("8 GPUs of 24 GB", 8, 8, 24e9), mixed),
+    ]
+
+
+#: Cases drawn afresh in every grading (besides the published ones), in triples: a model and a cluster, the same
+#: model on the same devices spread one a node (the interconnect), and a model 4 times deeper on the first cluster.
+DRAWN_LAYOUT_CASES = 24
+
+
+def drawn_layout_cases(rng) -> list:
+    """DRAWN_LAYOUT_CASES (model, cluster, precision), from `rng` (`probes.unpredictable` where the observer grades)."""
+    cases = []
+    for _ in range(DRAWN_LAYOUT_CASES // 3):
+        layers, hidden = rng.choice([4, 8, 12, 24, 32, 48]), rng.choice([512, 1024, 2048, 4096, 6144, 8192])
+        seq, batch = rng.choice([256, 512, 1024, 2048, 4096]), rng.choice([1, 2, 4, 8, 16, 32, 64])
+        devices = rng.choice([2, 4, 8, 16, 32, 64])
+        per_node = rng.choice([n for n in (1, 2, 4, 8) if n <= devices] + [devices])
+        gpus = cluster(f"{devices} GPUs, {per_node} a node", devices, per_node, rng.choice([16e9, 24e9, 40e9, 80e9, 141e9]),
+                       in_node=rng.choice([100e9, 200e9, 450e9, 900e9]), between_nodes=rng.choice([12.5e9, 25e9, 50e9]),
+                       flops=rng.choice([100e12, 300e12, 400e12, 1000e12]))
+        precision = rng.choice(PRECISIONS)
+        model = transformer(f"{layers} layers of width {hidden}", layers, hidden, seq, batch)
+        spread = dict(gpus, name=f"{devices} nodes of 1 GPU", per_node=1)
+        deeper = transformer(f"{4 * layers} layers of width {hidden}", 4 * layers, hidden, seq, batch)
+        cases += [(model, gpus, precision), (model, spread, precision), (deeper, gpus, precision)]
+    return cases
+
+
+def _outcomes(fn, calls) -> list:
+    """fn(*args) for every args of `calls`, all in one child where the observer runs them: {"returned": ...} or
+    {"raised": ...} each."""
+    return [{k: v for k, v in d.items() if k != "args"} for d in outcomes(fn, [(tuple(args), {}) for args in calls])]
+
+
+def _layout_outcomes(fn, cases) -> list:
+    """fn(model, cluster, precision) on every case, each with copies of the dicts (a call that changes its arguments
+    changes no other call's)."""
+    return _outcomes(fn, [(dict(m), dict(c), p) for m, c, p in cases])
+
+
+def _layout_observation(fns: dict, seed: int) -> dict:
+    """Every published case and DRAWN_LAYOUT_CASES drawn ones: the drawn arguments, and each function's outcomes."""
+    published, drawn = layout_cases(), drawn_layout_cases(unpredictable(seed))
+    out = {"drawn": [[m, c, p] for m, c, p in drawn]}
+    for key, fn in fns.items():
+        out[key] = _layout_outcomes(fn, published + drawn)
+    return out
+
+
+@check
+def layout_costs_match(layout_costs) -> None:
+    """Exercise 5: layout_costs(model, cluster, precision) on the published cases and on cases drawn for this grading."""
+    report("ps5_scale.layout_costs_match", _layout_observation({"costs": layout_costs}, 51))
+
+
+@check
+def layout_choice(choose_layout, layout_costs) -> None:
+    """Exercise 5: choose_layout(model, cluster, precision) on the same cases, and layout_costs beside it (a choice
+    is judged against the costs it was made from)."""
+    report("ps5_scale.layout_choice", _layout_observation({"choice": choose_layout, "own_costs": layout_costs}, 52))
+
+
+# --------------------------------------------------------------------------- exercise 6: mixed precision
+
+PRECISION_FORMATS = ("fp32", "fp16", "bf16")
+
+
+@check
+def bytes_per_parameter(fn) -> None:
+    """Exercise 6: fn(precision) for fp32, fp16 and bf16 training with Adam."""
+    report("ps5_scale.bytes_per_parameter", {"results": _outcomes(fn, [(p,) for p in PRECISION_FORMATS])})
+
+
+def mp_model() -> nn.Module:
+    """The model of the loss-scaling check (fp32 parameters, on CPU)."""
+    torch.manual_seed(5)
+    return nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
+
+
+#: The step (from 0) whose targets are 10^4 times larger: its scaled gradients overflow fp16.
+MP_OVERFLOW = 3
+MP_STEPS = 7
+#: lr of the SGD optimizer, and the arguments of the student's function. With max_norm 0.7 some steps are clipped
+#: and some are not; with growth_interval 2 the scale grows twice and is halved once.
+MP_TRAINING = dict(lr=0.1, max_norm=0.7, init_scale=2.0**10, growth_interval=2)
+
+
+def mp_batches() -> list:
+    """MP_STEPS batches (x, y) of 8 samples, all on CPU; the batch MP_OVERFLOW has huge targets."""
+    gen = torch.Generator().manual_seed(6)
+    out = []
+    for k in range(MP_STEPS):
+        x, y = torch.randn(8, 8, generator=gen), torch.randn(8, 4, generator=gen)
+        out.append((x, y * 1e4 if k == MP_OVERFLOW else y))
+    return out
+
+
+def _mp_runs(fn) -> list:
+    """fn trained on the first k batches, for k = 1 .. MP_STEPS, each from the same fresh model and optimizer: what
+    it returned or raised, and the parameters after it."""
+    t = MP_TRAINING
+    runs = []
+    for k in range(1, MP_STEPS + 1):
+        model = mp_model()
+        optimizer = torch.optim.SGD(model.parameters(), lr=t["lr"])
+        done = outcome(fn, model, optimizer, mp_batches()[:k], t["max_norm"], t["init_scale"], t["growth_interval"])
+        runs.append({**done, "params": flat(model.parameters())})
+    return runs
+
+
+@check
+def loss_scaling_matches_reference(fn) -> None:
+    """Exercise 6: train_with_loss_scaling on 1, 2, ... MP_STEPS batches: the scales it returned, the parameters."""
+    report("ps5_scale.loss_scaling_matches_reference", {"runs": in_child(_mp_runs, fn)})

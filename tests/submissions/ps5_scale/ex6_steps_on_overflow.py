@@ -1,0 +1,30 @@
+"""train_with_loss_scaling halves the scale after an overflow but takes the step anyway: clip_grad_norm_ of inf
+gradients makes them nan, and the weights become nan."""
+
+CELLS = {
+    'mixed_precision_loss_scaling': '''
+def train_with_loss_scaling(model, optimizer, batches, max_norm, init_scale, growth_interval):
+    scale, good, scales = init_scale, 0, []
+    for x, y in batches:
+        optimizer.zero_grad()
+        with torch.autocast("cpu", dtype=torch.float16):
+            loss = F.mse_loss(model(x), y)
+        (loss * scale).backward()
+        for p in model.parameters():
+            p.grad /= scale
+        finite = all(torch.isfinite(p.grad).all() for p in model.parameters())
+        nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+        optimizer.step()
+        if finite:
+            good += 1
+            if good == growth_interval:
+                scale, good = scale * 2, 0
+        else:
+            scale, good = scale / 2, 0
+        scales.append(scale)
+    return scales
+''',
+}
+LOSES = {
+    'mixed_precision_loss_scaling_matches_reference': 'skip the optimizer step',
+}

@@ -103,7 +103,7 @@ def _main_class(world: h.World, port: int) -> dict:
     deleted = h.solved()  # 10
     deleted.cells = [c for c in deleted.cells if h._nbgrader_meta(c).get("grade_id") != "partition_layers_optimal"]
     students["x10_deletes_test_cell"] = deleted
-    assumed_fp32 = Submission.load(os.path.join(h.ROOT, "tests", "submissions", h.ASSIGNMENT, "assumed_fp32.py"))
+    (assumed_fp32,) = Submission.load(os.path.join(h.ROOT, "tests", "submissions", h.ASSIGNMENT, "assumed_fp32.py"))
     students["x10_asks_the_oracle"] = h.solved(assumed_fp32.cells)
     students["m_forges_metadata"] = _forged_metadata()  # own attacks
     students["k_kills_parent"] = h.empty({"training_memory": p.attack(p.KILL_PARENT)})

@@ -86,11 +86,11 @@ def test_without_cgroups_submissions_are_graded_one_at_a_time(tmp_path, monkeypa
     lock, state = threading.Lock(), {"now": 0, "most": 0}
     real_start, real_finish = grade.Submission.start, grade.Submission.finish
 
-    def start(self, server):
+    def start(self, server, **kwargs):
         with lock:
             state["now"] += 1
             state["most"] = max(state["most"], state["now"])
-        return real_start(self, server)
+        return real_start(self, server, **kwargs)
 
     def finish(self, timeout):
         try:

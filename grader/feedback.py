@@ -72,19 +72,46 @@ def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     return "<div>" + html.replace("\r", "").replace("\n", "&#10;") + "</div>"
 
 
+#: Characters of a code cell's source the page shows (highlighted: Pygments' lexer is super-linear on some text, a
+#: 3 MB cell of " .a" kept a page busy past the grader's memory cap, round 17), and of one notebook's code cells
+#: together; the rest is left out of the page, said in a comment. Our solutions' longest cell: about 3,000.
+MAX_CODE_CHARS = 20_000
+NOTEBOOK_CODE_CHARS = 200_000
+#: Hidden-test lines looked for in a cell's outputs, at most (real test cells hold a few).
+MAX_SECRET_LINES = 200
+
+
+def _shown_code(source: str, budget: list[int]) -> str:
+    keep = max(0, min(MAX_CODE_CHARS, budget[0]))
+    budget[0] -= min(len(source), keep)
+    if len(source) <= keep:
+        return source
+    return source[:keep] + f"\n# [feedback: {len(source) - keep:,} more characters of this cell are not shown]"
+
+
+def _is_test_cell(cell) -> bool:
+    meta = cell.get("metadata", {}).get("nbgrader", {})
+    return bool(meta.get("grade")) and not meta.get("solution")
+
+
 class HideHiddenTests(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]  # each notebook's own
+        self._code_budget = [NOTEBOOK_CODE_CHARS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "markdown":
             cell.source = safe_markdown(cell.source, getattr(self, "_budget", None))
         if cell.cell_type == "code":
-            secret = _hidden_lines(cell.source)
+            # hidden tests are in the test cells only (nbgrader restores them from the gradebook); an answer cell's
+            # markers are the student's own text, whose lines are not looked for in outputs (round 17: 80,000 of
+            # them against 220 outputs kept a page busy 120 s)
+            secret = _hidden_lines(cell.source)[:MAX_SECRET_LINES] if _is_test_cell(cell) else []
             ran = cell.get("metadata", {}).get(RAN_KEY)
             placeholder = PLACEHOLDER if ran is True else NOT_RUN if ran is False else UNKNOWN
-            cell.source = replace_regions(cell.source, "HIDDEN TESTS", placeholder)
+            cell.source = _shown_code(replace_regions(cell.source, "HIDDEN TESTS", placeholder),
+                                      getattr(self, "_code_budget", [NOTEBOOK_CODE_CHARS]))
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]

@@ -88,6 +88,7 @@ def test_hidden_test_lines_a_kernel_printed_are_removed_from_its_outputs():
     source = ('"""doc."""\n### BEGIN HIDDEN TESTS\nfrom probes import ps1_memory as probe\n'
               'probe.partition_layers(partition_layers)\n### END HIDDEN TESTS\nassert partition_layers([1], 1)')
     cell = nbformat.v4.new_code_cell(source)
+    cell.metadata["nbgrader"] = {"grade": True, "solution": False, "grade_id": "t", "points": 1, "locked": True}
     leak = "LEAKED\n" + source + "\nthe student's own line\n"
     cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=leak),
                     nbformat.v4.new_output("display_data", data={"text/plain": leak, "text/html": "<pre>" + leak}),
@@ -111,3 +112,20 @@ def test_the_feedback_says_whether_the_hidden_tests_ran(ran, says):
     nb, _ = HideHiddenTests().preprocess(nb, {})
     assert nb.cells[0].source.splitlines()[0] == says
     assert "probe.check" not in nb.cells[0].source
+
+
+def test_an_answer_cell_of_markers_and_outputs_costs_the_page_little():
+    """Rounds 16 and 17: unclosed markers by the tens of thousands in an answer cell (a quadratic regex), 80,000 lines
+    inside a closed region looked for in 220 outputs, and 3 MB of code Pygments' lexer is slow on each kept a page
+    busy for its whole time limit, and later pages waited. Regions are found in one pass, only test cells' lines are
+    looked for in outputs, and the page shows at most MAX_CODE_CHARS of a cell."""
+    region = "### BEGIN HIDDEN TESTS\n" + "".join(f"# secret line number {i}\n" for i in range(80_000)) + "### END HIDDEN TESTS\n"
+    answer = nbformat.v4.new_code_cell("### BEGIN HIDDEN TESTS\n" * 45_000 + region + "a" + " .a" * 1_000_000)
+    answer.metadata["nbgrader"] = {"grade": False, "solution": True, "grade_id": "a", "locked": False}
+    answer.outputs = [nbformat.v4.new_output("stream", name="stdout", text="# secret line number 7\n" * 600)
+                      for _ in range(220)]
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(answer)
+    nb, _ = HideHiddenTests().preprocess(nb, {})  # under a second now; minutes before (pytest's timeout stops that)
+    assert len(nb.cells[0].source) < feedback.MAX_CODE_CHARS + 200 and "more characters of this cell are not shown" in nb.cells[0].source
+    assert nb.cells[0].outputs[0]["text"].startswith("# secret line number 7"), "an answer's own output is kept"

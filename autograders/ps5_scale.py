@@ -660,53 +660,43 @@ _CHOICE_MISTAKES = {
 }
 
 
-#: How far the student's own costs may be from the reference for a choice to be judged against them: far enough for
-#: every real mistake (TP's traffic counted for one layer of 192 is 192 times too small), not for made-up numbers
-#: (0, 1e30) that would let a constant answer pass.
-_OWN_COSTS_FACTOR = 1000.0
-
-
-def _within(got, right, factor: float) -> bool:
-    return _number(got) and right > 0 and right / factor <= got <= right * factor
-
-
 def judge_layout_choice(observation) -> None:
-    """choose_layout: the layout that fits and loses the least time (ties to the earlier), or None; judged against the
-    reference costs, or against the student's own layout_costs where those are off (the costs cell charges that) but
-    realistic."""
+    """choose_layout: the layout that fits and loses the least time (ties to the earlier), or None. Its notebook's
+    layout_costs answered each case with a table drawn for this grading (probe.stand_in_tables, made by the
+    observer): the choice is right if it is the pick from that table, or, for a choose_layout that computes its own
+    costs, from the reference costs. So a mistake in layout_costs costs the costs cell only, and a made-up table earns
+    nothing (round 17: costs within a factor of 1,000 of the reference, equal for every layout, made a constant "DP"
+    right "by the student's own numbers")."""
     cases = _layout_cases(observation)
-    choices = observed(cases, observation["choice"])
-    costs = [result for _, result in observed(cases, observation["own_costs"])]
-    for ((model, gpus, precision), result), own in zip(choices, costs):
+    tables = [table for _, table in observed(cases, observation["tables"])]
+    for ((model, gpus, precision), result), table in zip(observed(cases, observation["choice"]), tables):
+        if _costs_table_problem(table) is not None:
+            raise AssertionError("choose_layout: the drawn costs tables are missing from the observation: the grading "
+                                 "code was changed")
         call = f"choose_layout for {_describe_case(model, gpus, precision)}"
         if "raised" in result:
             raise AssertionError(f"{call} raised {result['raised'].name}: {result['raised'].message}")
         got = result["returned"]
         if got is not None and got not in probe.LAYOUTS:
             raise AssertionError(f"{call} returned {got!r}: return one of the names in LAYOUTS, or None when none fits")
-        right_costs = _costs(model, gpus, precision)
-        right = _pick(right_costs, gpus["memory"])
-        if got == right:
-            continue
-        basis, yours = right_costs, ""
-        table = own.get("returned") if "returned" in own else None
-        if table is not None and _costs_table_problem(table) is None and all(
-                _within(table[n][q], right_costs[n][q], _OWN_COSTS_FACTOR) for n in probe.LAYOUTS for q in ("memory", "seconds")):
-            if got == _pick(table, gpus["memory"]):
-                continue  # the right choice from the student's own (wrong) costs: the costs cell charges those
-            if not all(_close(table[n][q], right_costs[n][q]) for n in probe.LAYOUTS for q in _QUANTITIES):
-                basis, yours = table, ", by your layout_costs' numbers"
         memory = gpus["memory"]
+        reference = _pick(_costs(model, gpus, precision), memory)
+        if result.get("own") is True:  # it raised on the drawn table (it reads keys of its own): the reference costs
+            table, right, yours = _costs(model, gpus, precision), reference, ""
+        else:
+            right, yours = _pick(table, memory), " (judged on the costs layout_costs returned for this case)"
+        if got in (right, reference):
+            continue
         if right is None and got is not None:
             raise AssertionError(f"{call} returned {got!r}, which does not fit in a device's memory (no layout "
                                  f"does{yours}): return None then")
         if got is None:
             raise AssertionError(f"{call} returned None, but at least one layout fits{yours}: None is only for a model "
                                  "that fits in no layout")
-        if basis[got]["memory"] > memory:
+        if table[got]["memory"] > memory:
             raise AssertionError(f"{call}: {got} {_CHOICE_MISTAKES['ignores_fit']}{yours}")
         for rule, hint in _CHOICE_MISTAKES.items():
-            if rule != "ignores_fit" and got == _pick(basis, memory, rule):
+            if rule != "ignores_fit" and got == _pick(table, memory, rule):
                 raise AssertionError(f"{call}: you chose {got}{yours}: {hint}")
         raise AssertionError(f"{call}: {got} is not the layout that fits and loses the least time{yours} (ties go to "
                              "the earlier layout in LAYOUTS)")

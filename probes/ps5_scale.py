@@ -22,7 +22,7 @@ import torch.nn.functional as F
 
 import helpers
 from probes import check, outcome, outcomes, report, unpredictable
-from probes.observer import in_child
+from probes.observer import in_child, real
 from probes.common import run_ranks, run_ranks_seeded
 
 #: Seconds one multi-process check may take (honest code needs well under 2 s).
@@ -585,11 +585,74 @@ def layout_costs_match(layout_costs) -> None:
     report("ps5_scale.layout_costs_match", _layout_observation({"costs": layout_costs}, 51))
 
 
+def _case_key(model, cluster, precision) -> str:
+    import json
+
+    return json.dumps([model, cluster, precision], sort_keys=True, default=str)
+
+
+def stand_in_tables(cases, rng) -> list:
+    """A costs table per case, drawn (`rng`): distinct seconds and bytes, memory around the device's (some layouts fit,
+    some do not; in one case of eight none does), and in one case of four a tie between two fitting layouts. The
+    choice is judged on these, so a mistake of layout_costs costs its own cell only, and a made-up table of the
+    student's earns nothing (round 17: one table of equal costs for every layout made a constant answer right)."""
+    tables = []
+    for index, (_, gpus, _) in enumerate(cases):
+        memory = float(gpus["memory"])
+        table = {}
+        for name in LAYOUTS:
+            fits = index % 8 != 7 and rng.random() < 0.6
+            table[name] = {"memory": memory * (rng.uniform(0.2, 0.95) if fits else rng.uniform(1.05, 3.0)),
+                           "sent": 10 ** rng.uniform(6, 11), "seconds": 10 ** rng.uniform(-4, 0)}
+        fitting = [name for name in LAYOUTS if table[name]["memory"] <= memory]
+        if index % 4 == 1 and len(fitting) >= 2:  # a tie between the two fastest fitting layouts: the earlier wins
+            fast = sorted(fitting, key=lambda n: table[n]["seconds"])[:2]
+            table[max(fast, key=LAYOUTS.index)]["seconds"] = table[min(fast, key=LAYOUTS.index)]["seconds"]
+        tables.append(table)
+    return tables
+
+
+def _choices_on_tables(choose_layout, cases, tables) -> list:
+    """In the child: choose_layout on every case, with the name layout_costs of its notebook answering each case's
+    drawn table (any other call goes to the student's own layout_costs)."""
+    import copy
+
+    fn = real(choose_layout)
+    namespace = getattr(fn, "__globals__", {})
+    original = namespace.get("layout_costs")
+    by_case = {_case_key(m, c, p): t for (m, c, p), t in zip(cases, tables)}
+
+    def layout_costs(model, cluster, precision="mixed-precision Adam"):
+        table = by_case.get(_case_key(model, cluster, precision))
+        if table is not None:
+            return copy.deepcopy(table)
+        if original is None:
+            raise NameError("name 'layout_costs' is not defined")
+        return original(model, cluster, precision)
+
+    namespace["layout_costs"] = layout_costs
+    try:
+        results = [outcome(fn, dict(m), dict(c), p) for m, c, p in cases]
+    finally:
+        if original is not None:
+            namespace["layout_costs"] = original
+    for index, (m, c, p) in enumerate(cases):
+        if "raised" in results[index]:  # it needs more of its own table than the three numbers: judged on the reference
+            results[index] = dict(outcome(fn, dict(m), dict(c), p), own=True)
+    return results
+
+
 @check
 def layout_choice(choose_layout, layout_costs) -> None:
-    """Exercise 5: choose_layout(model, cluster, precision) on the same cases, and layout_costs beside it (a choice
-    is judged against the costs it was made from)."""
-    report("ps5_scale.layout_choice", _layout_observation({"choice": choose_layout, "own_costs": layout_costs}, 52))
+    """Exercise 5: choose_layout(model, cluster, precision) on the same cases, its notebook's layout_costs answering
+    tables drawn for this grading (the choice is judged on those; on the reference costs where the student's
+    choose_layout computes its own)."""
+    rng = unpredictable(52)
+    published, drawn = layout_cases(), drawn_layout_cases(rng)
+    cases = published + drawn
+    tables = stand_in_tables(cases, rng)
+    report("ps5_scale.layout_choice", {"drawn": [[m, c, p] for m, c, p in drawn], "tables": tables,
+                                       "choice": in_child(_choices_on_tables, choose_layout, cases, tables)})
 
 
 # --------------------------------------------------------------------------- exercise 6: mixed precision

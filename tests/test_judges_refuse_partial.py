@@ -36,9 +36,6 @@ EXEMPT = {
     # what the notebook's own per_rank_bytes says is a second way to pass (one mistake, one cell); cut
     # short, it is not used and the answer is compared with the reference bytes
     ("ps4_large_model.strategies_that_fit", "own_bytes"),
-    # the same for ps5's choice: the student's own layout_costs beside it; cut short, the choice is compared
-    # with the one from the reference costs
-    ("ps5_scale.layout_choice", "own_costs"),
     # the arguments of the cases drawn for this grading are the question, not the answer: cut short, they
     # are another question, which the judge decides from them
     ("ps1_memory.per_device_memory_errors", "args"),

@@ -997,14 +997,7 @@ def bwrap_supervised(cmd: list[str], fds: list[int], cwd: str, limits: dict, con
         os.close(fd)
     init: list[int] = []
 
-    def end(*_):
-        bwrap.kill()
-        bwrap.wait()
-        _end_pid_namespace(init)
-        sys.exit(0)
-
-    signal.signal(signal.SIGTERM, end)
-    signal.signal(signal.SIGHUP, end)
+    _end_sandbox_on_signals(bwrap, init)
     seal = None
     try:
         pid = _started_sandbox_init(bwrap)
@@ -1017,9 +1010,7 @@ def bwrap_supervised(cmd: list[str], fds: list[int], cwd: str, limits: dict, con
             os.close(user_ns)
             os.close(mnt_ns)
     except BaseException as exc:
-        bwrap.kill()
-        bwrap.wait()
-        _end_pid_namespace(init)
+        _end_sandbox(bwrap, init)
         if connection_file:
             mark_sealed(connection_file, "unsealed")
         print(f"sandbox: the sandbox bwrap started could not be set up ({exc})", file=sys.stderr)
@@ -1034,9 +1025,7 @@ def bwrap_supervised(cmd: list[str], fds: list[int], cwd: str, limits: dict, con
     finally:
         for fd in seal or ():
             os.close(fd)
-        bwrap.kill()
-        bwrap.wait()
-        _end_pid_namespace(init)
+        _end_sandbox(bwrap, init)
     return 0
 
 
@@ -1156,6 +1145,23 @@ def _guard_pid_namespace(pidfd: int) -> int:
     return w
 
 
+def _end_sandbox(bwrap, init: list[int]) -> None:
+    """Kill bwrap and, from outside, the sandbox's init (_end_pid_namespace)."""
+    bwrap.kill()
+    bwrap.wait()
+    _end_pid_namespace(init)
+
+
+def _end_sandbox_on_signals(bwrap, init: list[int]) -> None:
+    """SIGTERM or SIGHUP to this launcher ends its sandbox, then it."""
+    def end(*_):
+        _end_sandbox(bwrap, init)
+        sys.exit(0)
+
+    signal.signal(signal.SIGTERM, end)
+    signal.signal(signal.SIGHUP, end)
+
+
 def _end_pid_namespace(init: list[int]) -> None:
     """SIGKILL the sandbox's init from outside, which ends every process of its PID namespace.
 
@@ -1237,14 +1243,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     ours, theirs = socket.socketpair()  # to and from the kernel (zygote._become_kernel)
     init: list[int] = []  # a pidfd of the sandbox's init, taken before anything of the student's ran
 
-    def end(*_):
-        bwrap.kill()
-        bwrap.wait()
-        _end_pid_namespace(init)
-        sys.exit(0)
-
-    signal.signal(signal.SIGTERM, end)
-    signal.signal(signal.SIGHUP, end)
+    _end_sandbox_on_signals(bwrap, init)
     seal = None
     try:
         readable, _, _ = select.select([ready_r], [], [], 60)
@@ -1290,9 +1289,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             raise OSError(errno.EIO, "the kernel forked from the template ended before it was sandboxed")
         ours.sendall(b"g")
     except BaseException:
-        bwrap.kill()
-        bwrap.wait()
-        _end_pid_namespace(init)
+        _end_sandbox(bwrap, init)
         if out_w is not None:
             os.close(out_w)
         while select.select([out_r], [], [], 0)[0] and forward.pump():  # what bwrap said, labelled
@@ -1318,9 +1315,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
     finally:
         for fd in seal or ():
             os.close(fd)
-        bwrap.kill()
-        bwrap.wait()
-        _end_pid_namespace(init)
+        _end_sandbox(bwrap, init)
         deadline = time.monotonic() + 0.5  # what the kernel wrote last (a process it left may write on)
         while out_r in watched and time.monotonic() < deadline and select.select([out_r], [], [], 0.1)[0]:
             if not forward.pump():

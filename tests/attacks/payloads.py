@@ -387,17 +387,20 @@ def _children(n_bytes):
             try:
                 hoard = b"\\1" * n_bytes  # touched: resident, not only reserved
                 _os.write(w, b"ok")
-                time.sleep(10)
+                time.sleep(600)  # held until the parent kills it: never given back early on a slow machine
             finally:
                 _os._exit(0)
         _os.close(w)
         pipes.append(r)
         pids.append(pid)
     got = [_os.read(r, 2) for r in pipes]
-    for pid in pids:
-        _os.kill(pid, 9)
-        _os.waitpid(pid, 0)
-    return f"two children held {{2 * n_bytes / 2**30:.2f}} GiB together" if got == [b"ok", b"ok"] else None
+    # both still alive, each holding its bytes: one killed (the memory cap's OOM kill) after it said "ok" held nothing
+    alive = [_os.waitpid(pid, _os.WNOHANG) == (0, 0) for pid in pids]
+    for pid, running in zip(pids, alive):
+        if running:  # the others are reaped already
+            _os.kill(pid, 9)
+            _os.waitpid(pid, 0)
+    return f"two children held {{2 * n_bytes / 2**30:.2f}} GiB together" if got == [b"ok", b"ok"] and all(alive) else None
 _step("two-children", lambda: _children({n_bytes}))
 '''
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import ctypes
+import hashlib
 import importlib
 import json
 import os
@@ -39,7 +40,7 @@ import signal
 import struct
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 from probes import wire
 
@@ -53,6 +54,9 @@ CALL_TIMEOUT = 120.0
 #: Seconds all the calls of one check may run together (the grader waits a little longer).
 CHECK_BUDGET = 200.0
 _DEADLINE = [float("inf")]
+#: The digest of the hand-over the check being run was given, and the runs `once` keeps for it.
+_HANDOVER = [b""]
+_ONCE: dict = {}
 #: The most a child may hand back (bytes of JSON).
 MAX_RESULT_BYTES = 256_000_000
 _PR_SET_DUMPABLE, _PR_SET_CHILD_SUBREAPER = 4, 36
@@ -529,6 +533,7 @@ def run_check(check: str, payload: bytes) -> dict:
         return {"check": check, "failed": f"there is no hidden check {check!r}"}
     _REPORTS.clear()
     _DEADLINE[0] = time.monotonic() + CHECK_BUDGET
+    _HANDOVER[0] = hashlib.sha256(payload).digest()
     try:
         try:
             args, kwargs = handed_over(payload)
@@ -553,6 +558,26 @@ def run_check(check: str, payload: bytes) -> dict:
         return {"check": check, "failed": f"the hidden check {name} made {len(_REPORTS)} reports"}
     reported_check, observation = _REPORTS[0]
     return {"check": reported_check, "observation": observation}
+
+
+def once(key, compute: Callable[[], Any]) -> Any:
+    """compute()'s value, computed once per hand-over: where two checks of one exercise judge one run of the
+    student's code (its results and its method), the second check hands over the same bytes and gets a copy of
+    the first one's run, made in this process from what the ranks handed back. So both verdicts are about the
+    same run (code cannot behave one way for the check of its method and another for its results), and the run
+    costs once. A different hand-over (the class redefined between the cells) runs again; outside the observer
+    (a notebook at home) every call runs. A compute that raises keeps nothing."""
+    if not (ACTIVE and os.getpid() == _PID):
+        return compute()
+    import copy
+
+    slot = (_HANDOVER[0], key)
+    if slot not in _ONCE:
+        value = compute()
+        while len(_ONCE) >= 4:
+            _ONCE.pop(next(iter(_ONCE)))
+        _ONCE[slot] = value
+    return copy.deepcopy(_ONCE[slot])
 
 
 def _after_fork() -> None:

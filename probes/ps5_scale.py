@@ -22,7 +22,7 @@ import torch.nn.functional as F
 
 import helpers
 from probes import check, outcome, outcomes, report, unpredictable
-from probes.observer import in_child, real
+from probes.observer import in_child, once, real
 from probes.common import run_ranks, run_ranks_seeded
 
 #: Seconds one multi-process check may take (honest code needs well under 2 s).
@@ -184,8 +184,18 @@ def bucket_cases():
 
 
 def _training_runs(exercise: str, DDPClass, cases, keep: tuple) -> dict:
-    """The runs of `cases`, each rank's result cut down to the keys one judge reads (`keep`: of
-    "start", "params", "reduces"), so that each check reports only what it judges."""
+    """The runs of `cases` (one run for the checks of results and of method: `observer.once`), each rank's result
+    cut down to the keys one judge reads (`keep`: of "start", "params", "reduces"), so that each check reports
+    only what it judges."""
+    observed = once((exercise, tuple(cases)), lambda: _all_training_runs(exercise, DDPClass, cases))
+    runs = [[{**({"start": r["start"]} if "start" in keep else {}),
+              "steps": [{k: s[k] for k in keep if k != "start"} for s in r["steps"]]} for r in run]
+            for run in observed["runs"]]
+    # The judge of results rebuilds the problem from the seeds; a judge of the method needs none.
+    return {"runs": runs, "error": observed["error"], **({"seeds": observed["seeds"]} if "start" in keep else {})}
+
+
+def _all_training_runs(exercise: str, DDPClass, cases) -> dict:
     t = TRAINING
     runs, seeds = [], []
     for index, (world, cap) in enumerate(cases):
@@ -193,12 +203,10 @@ def _training_runs(exercise: str, DDPClass, cases, keep: tuple) -> dict:
             drawn, run = run_ranks_seeded(exercise, _train_rank, world, DDPClass, cap, t["num_steps"], t["per_rank"],
                                           t["lr"], training_seed(world), home=200 + 100 * index, timeout=TIMEOUT)
         except AssertionError as exc:
-            return {"runs": runs, "error": str(exc), **({"seeds": seeds} if "start" in keep else {})}
+            return {"runs": runs, "error": str(exc), "seeds": seeds}
         seeds.append(drawn)
-        runs.append([{**({"start": r["start"]} if "start" in keep else {}),
-                      "steps": [{k: s[k] for k in keep if k != "start"} for s in r["steps"]]} for r in run])
-    # The judge of results rebuilds the problem from the seeds; a judge of the method needs none.
-    return {"runs": runs, "error": None, **({"seeds": seeds} if "start" in keep else {})}
+        runs.append(run)
+    return {"runs": runs, "error": None, "seeds": seeds}
 
 
 _RESULTS, _METHOD = ("start", "params"), ("reduces",)
@@ -358,7 +366,8 @@ def _mlp_rank(MLP):
 
 
 def _mlp_runs(MLP, keep: tuple) -> dict:
-    observed = _run_worlds("TensorParallelMLP", _mlp_rank, lambda world: (MLP,), home=2000)
+    observed = once("TensorParallelMLP", lambda: _run_worlds("TensorParallelMLP", _mlp_rank, lambda world: (MLP,),
+                                                             home=2000))
     observed["runs"] = [[{k: r[k] for k in keep} for r in run] for run in observed["runs"]]
     if "out" not in keep:
         del observed["seeds"]  # only the judge of results rebuilds the layers from them
@@ -464,8 +473,8 @@ def _optimizer_state_held(params) -> list | None:
 
 def _zero_runs(Sharded, keep: str) -> dict:
     t = ZERO_TRAINING
-    observed = _run_worlds("ShardedOptimizer", _zero_rank, lambda world: (Sharded, t["num_steps"], t["per_rank"], t["lr"]),
-                           home=ZERO_HOME)
+    observed = once("ShardedOptimizer", lambda: _run_worlds(
+        "ShardedOptimizer", _zero_rank, lambda world: (Sharded, t["num_steps"], t["per_rank"], t["lr"]), home=ZERO_HOME))
     observed["runs"] = [[r[keep] for r in run] for run in observed["runs"]]
     return observed
 

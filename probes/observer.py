@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import base64
 import ctypes
-import hashlib
 import importlib
 import json
 import os
@@ -54,8 +53,7 @@ CALL_TIMEOUT = 120.0
 #: Seconds all the calls of one check may run together (the grader waits a little longer).
 CHECK_BUDGET = 200.0
 _DEADLINE = [float("inf")]
-#: The digest of the hand-over the check being run was given, and the runs `once` keeps for it.
-_HANDOVER = [b""]
+#: The runs of the student's code that `once` keeps, by exercise.
 _ONCE: dict = {}
 #: The most a child may hand back (bytes of JSON).
 MAX_RESULT_BYTES = 256_000_000
@@ -533,7 +531,6 @@ def run_check(check: str, payload: bytes) -> dict:
         return {"check": check, "failed": f"there is no hidden check {check!r}"}
     _REPORTS.clear()
     _DEADLINE[0] = time.monotonic() + CHECK_BUDGET
-    _HANDOVER[0] = hashlib.sha256(payload).digest()
     try:
         try:
             args, kwargs = handed_over(payload)
@@ -561,23 +558,21 @@ def run_check(check: str, payload: bytes) -> dict:
 
 
 def once(key, compute: Callable[[], Any]) -> Any:
-    """compute()'s value, computed once per hand-over: where two checks of one exercise judge one run of the
-    student's code (its results and its method), the second check hands over the same bytes and gets a copy of
-    the first one's run, made in this process from what the ranks handed back. So both verdicts are about the
-    same run (code cannot behave one way for the check of its method and another for its results), and the run
-    costs once. A different hand-over (the class redefined between the cells) runs again; outside the observer
-    (a notebook at home) every call runs. A compute that raises keeps nothing."""
+    """compute()'s value, computed once per notebook for `key` (an exercise and its cases): where two checks of
+    one exercise judge its results and its method, the first check runs the student's code and this process
+    keeps what the ranks handed back; the second gets a copy of that run, whatever its cell hands over. So both
+    verdicts are about one run: code cannot show the method check one behaviour and the results check another,
+    whether it tells the checks apart by counting its runs or by handing over another class for the second
+    (an attribute flipped between the cells), and the run costs once. The first run stands (an extra hand-over
+    in a cell fails that cell anyway). Outside the observer (a notebook at home) every call runs. A compute
+    that raises keeps nothing."""
     if not (ACTIVE and os.getpid() == _PID):
         return compute()
     import copy
 
-    slot = (_HANDOVER[0], key)
-    if slot not in _ONCE:
-        value = compute()
-        while len(_ONCE) >= 4:
-            _ONCE.pop(next(iter(_ONCE)))
-        _ONCE[slot] = value
-    return copy.deepcopy(_ONCE[slot])
+    if key not in _ONCE:
+        _ONCE[key] = compute()
+    return copy.deepcopy(_ONCE[key])
 
 
 def _after_fork() -> None:

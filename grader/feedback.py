@@ -13,6 +13,8 @@ in an answer would run in the feedback page. Outputs are sanitised by nbconvert
 
 from __future__ import annotations
 
+import re
+
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from probes.wire import region_spans, replace_regions
@@ -41,35 +43,48 @@ NOTEBOOK_MARKDOWN_TAGS = 10_000
 PLAIN_NOTE = "[shown as plain text: this cell is too long or holds too many tags to be rendered]"
 
 
-def _plain(source: str) -> str:
+def _one_line(html: str) -> str:
+    """HTML on one line, with no brackets: the template passes it through markdown2html (which leaves a line of
+    HTML as it is) and strip_files_prefix, whose regex is quadratic in the "[" of a line without "](files/"
+    (round 18: 50,000 characters of "![" took 23 s a cell). As character references the brackets read the same."""
+    return (html.replace("\r", "").replace("\n", "&#10;").replace("[", "&#91;").replace("]", "&#93;"))
+
+
+def _plain(source: str, budget: list[int] | None = None) -> str:
+    """The cell escaped as text: at most MAX_MARKDOWN_CHARS of it, and what is left of the notebook's budget of
+    characters (charged: round 18 added cells of plain text until a page ran out of time)."""
     import html as html_module
 
-    text = html_module.escape(source[:MAX_MARKDOWN_CHARS]).replace("\r", "").replace("\n", "&#10;")
-    return f"<div><p>{PLAIN_NOTE}</p><pre>{text}</pre></div>"
+    keep = MAX_MARKDOWN_CHARS if budget is None else max(0, min(MAX_MARKDOWN_CHARS, budget[0]))
+    if budget is not None:
+        budget[0] -= min(len(source), keep)
+    cut = f" [{len(source) - keep:,} more characters not shown]" if len(source) > keep else ""
+    return _one_line(f"<div><p>{PLAIN_NOTE}{cut}</p><pre>{html_module.escape(source[:keep])}</pre></div>")
 
 
 def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
 
     A cell too long, or whose HTML holds too many tags, is escaped as plain text instead (linear time);
-    so is every cell once the notebook's `budget` ([characters, tags] left) is spent."""
+    so is every cell once the notebook's `budget` ([characters, tags] left) is spent, and plain text is
+    charged to it too, so that a page holds at most the budget whatever the number of cells."""
     if len(source) > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
-        return _plain(source)
+        return _plain(source, budget)
     if budget is not None and (len(source) > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
-        return _plain(source)
+        return _plain(source, budget)
     import bleach
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
     rendered = markdown2html_mistune(source)  # linear; the sanitiser is not, in the number of tags
     tags = rendered.count("<")
     if tags > 2 * MAX_MARKDOWN_TAGS or (budget is not None and (len(rendered) > budget[0] or tags > budget[1])):
-        return _plain(source)
+        return _plain(source, budget)
     if budget is not None:
         budget[0] -= len(rendered)
         budget[1] -= tags
     html = bleach.clean(rendered, tags=_TAGS, attributes={"*": ["class", "id"], "a": ["href", "title"]},
                         protocols=["http", "https", "mailto"], strip=False)
-    return "<div>" + html.replace("\r", "").replace("\n", "&#10;") + "</div>"
+    return _one_line("<div>" + html + "</div>")
 
 
 #: Characters of a code cell's source the page shows (highlighted: Pygments' lexer is super-linear on some text, a
@@ -79,6 +94,45 @@ MAX_CODE_CHARS = 20_000
 NOTEBOOK_CODE_CHARS = 200_000
 #: Hidden-test lines looked for in a cell's outputs, at most (real test cells hold a few).
 MAX_SECRET_LINES = 200
+#: Characters of one output's text the page shows, and of one notebook's outputs together (grading keeps up to
+#: 2 MB a cell and 10 MB a notebook; nbconvert's ansi2html copies the rest of a text at every escape it finds,
+#: quadratic: 2 MB of "\x1b[m" took a page past its time limit, round 18). Our solutions' outputs: a few kB.
+MAX_OUTPUT_CHARS = 20_000
+NOTEBOOK_OUTPUT_CHARS = 200_000
+#: What a feedback page shows of an output: plain text and PNG/JPEG images. Every other kind (HTML, SVG,
+#: markdown, LaTeX, JavaScript) goes through a converter or a sanitiser whose time depends on what the kernel
+#: chose; text/plain, which every display also carries, is shown instead.
+PAGE_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # escapes and other controls; tabs and line breaks stay
+
+
+def _shown_text(text, budget: list[int]) -> str:
+    """An output's text as the page shows it: without control characters (so ansi2html meets no escape and
+    runs in one pass), cut to MAX_OUTPUT_CHARS and to what is left of the notebook's budget, saying so."""
+    text = "".join(text) if isinstance(text, list) else str(text)
+    keep = max(0, min(MAX_OUTPUT_CHARS, budget[0]))
+    shown = _CONTROL.sub("", text[:keep])
+    budget[0] -= len(shown)
+    if len(text) > keep:
+        shown += f"\n[feedback: {len(text) - keep:,} more characters of this output are not shown]"
+    return shown
+
+
+def _page_output(output, budget: list[int]) -> None:
+    data = output.get("data")
+    if isinstance(data, dict):
+        kept = {k: v for k, v in data.items() if k in PAGE_MIMETYPES}
+        if not kept:
+            kept = {"text/plain": f"[a display of {', '.join(sorted(data))[:200]}, not shown in feedback]"}
+        if "text/plain" in kept:
+            kept["text/plain"] = _shown_text(kept["text/plain"], budget)
+        output["data"] = kept
+    if "text" in output:
+        output["text"] = _shown_text(output["text"], budget)
+    if "evalue" in output:
+        output["evalue"] = _shown_text(output["evalue"], budget)
+    if "ename" in output:
+        output["ename"] = _shown_text(output["ename"], [200])
 
 
 def _shown_code(source: str, budget: list[int]) -> str:
@@ -98,6 +152,7 @@ class HideHiddenTests(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]  # each notebook's own
         self._code_budget = [NOTEBOOK_CODE_CHARS]
+        self._output_budget = [NOTEBOOK_OUTPUT_CHARS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
@@ -115,8 +170,11 @@ class HideHiddenTests(NbGraderPreprocessor):
             for output in cell.get("outputs", []):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
-                if secret:
+                if secret:  # whole lines first: a cut must not leave the start of a hidden line
                     _redact_output(output, secret)
+                _page_output(output, getattr(self, "_output_budget", [NOTEBOOK_OUTPUT_CHARS]))
+                if output.get("output_type") == "error":
+                    output["traceback"] = [f"{output['ename']}: {output['evalue']}"]
         return cell, resources
 
 

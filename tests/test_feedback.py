@@ -99,7 +99,8 @@ def test_hidden_test_lines_a_kernel_printed_are_removed_from_its_outputs():
     text = nbformat.writes(nb)
     assert "probe.partition_layers(partition_layers)" not in text and "BEGIN HIDDEN TESTS" not in text
     assert "from probes import ps1_memory" not in text
-    assert text.count("the student's own line") == 5 and "LEAKED" in text
+    assert text.count("the student's own line") == 4 and "LEAKED" in text  # text/html is not on the page at all
+    assert "text/html" not in text
 
 
 @pytest.mark.parametrize("ran, says", [(True, feedback.PLACEHOLDER), (False, feedback.NOT_RUN), (None, feedback.UNKNOWN)])
@@ -129,3 +130,50 @@ def test_an_answer_cell_of_markers_and_outputs_costs_the_page_little():
     nb, _ = HideHiddenTests().preprocess(nb, {})  # under a second now; minutes before (pytest's timeout stops that)
     assert len(nb.cells[0].source) < feedback.MAX_CODE_CHARS + 200 and "more characters of this cell are not shown" in nb.cells[0].source
     assert nb.cells[0].outputs[0]["text"].startswith("# secret line number 7"), "an answer's own output is kept"
+
+
+def _page(nb) -> str:
+    nb, _ = HideHiddenTests().preprocess(nb, {})
+    config = Config()
+    config.HTMLExporter.sanitize_html = True  # as nbgrader_config.py sets it
+    config.HTMLExporter.template_name = "classic"  # whose markdown2html | strip_files_prefix and ansi2html nbgrader's uses
+    return HTMLExporter(config=config).from_notebook_node(nb)[0]
+
+
+def test_what_a_page_gives_the_templates_filters_is_bounded_whatever_the_hand_in():
+    """Round 18: the template's filters are slow on text a kernel or a student chooses: strip_files_prefix's regex
+    on a line of "![" (50,000 characters: 23 s a cell, six cells a page past its time limit), ansi2html on outputs of
+    escapes (2 MB of "\x1b[m" with one character past Latin-1: past the limit). The page now gives them markdown
+    without brackets (character references), plain text charged to the notebook's budget, outputs without control
+    characters, at most MAX_OUTPUT_CHARS each and NOTEBOOK_OUTPUT_CHARS in all, and no HTML, SVG or JavaScript
+    outputs (text/plain instead). This page took minutes before; pytest's timeout stops that."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("![" * 25_001) for _ in range(8)]
+    code = nbformat.v4.new_code_cell("print('x')")
+    code.outputs = [nbformat.v4.new_output("stream", name="stdout", text="\x1b[m" * 300_000 + "\u20ac") for _ in range(3)]
+    code.outputs += [nbformat.v4.new_output("display_data", data={"text/html": "<b>" * 100_000, "text/plain": "<HTML>"}),
+                     nbformat.v4.new_output("display_data", data={"image/svg+xml": "<svg/>" * 100_000}),
+                     nbformat.v4.new_output("error", ename="ValueError", evalue="\x1b[1m" * 400_000, traceback=["x"])]
+    nb.cells.append(code)
+    shown, _ = HideHiddenTests().preprocess(nbformat.from_dict(nb), {})
+    markdown = [c.source for c in shown.cells if c.cell_type == "markdown"]
+    assert not any("[" in m or "]" in m for m in markdown), "strip_files_prefix's regex starts at every ["
+    assert sum(m.count("!&#91;") for m in markdown) <= feedback.NOTEBOOK_MARKDOWN_CHARS // 2 + 10, "plain text is charged"
+    assert "more characters not shown" in markdown[-1]
+    outs = shown.cells[-1].outputs
+    texts = [o.get("text") or o.get("evalue") or o["data"].get("text/plain", "") for o in outs]
+    assert not any("\x1b" in t for t in texts)
+    assert all(len(t) <= feedback.MAX_OUTPUT_CHARS + 100 for t in texts)
+    assert sum(len(t) for t in texts) <= feedback.NOTEBOOK_OUTPUT_CHARS + 600
+    assert outs[0]["text"].startswith("[m[m") and "more characters of this output are not shown" in outs[0]["text"]
+    assert list(outs[3]["data"]) == ["text/plain"] and outs[3]["data"]["text/plain"] == "<HTML>"
+    assert "not shown in feedback" in outs[4]["data"]["text/plain"] and "image/svg+xml" not in outs[4]["data"]
+    page = _page(nb)
+    assert "<b><b>" not in page and "more characters of this output are not shown" in page
+
+
+def test_brackets_in_a_written_answer_still_read_as_brackets():
+    html = markdown2html_mistune(safe_markdown("A list [1, 2] and ![alt](files/x.png) as text"))
+    assert "&#91;1, 2&#93;" in html or "[1, 2]" in html
+    import html as html_module
+    assert "[1, 2]" in html_module.unescape(html)

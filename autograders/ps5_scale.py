@@ -509,8 +509,7 @@ def _costs(model, cluster, precision, mistake: str | None = None) -> dict:
     N = cluster["devices"]
     w, g, k = _BYTES[precision]
     act = 2 if precision.startswith("mixed") else 4
-    if mistake == "boundary_bytes_fp32":
-        act = 2 if act == 4 else 4
+    crossing = (2 if act == 4 else 4) if mistake == "boundary_bytes_fp32" else act  # bytes of a boundary's activation
     activations = model["activation_bytes_per_seq"] * seqs / N * (act / 2 if mistake != "fp32_activations_16bit" else 1)
     if mistake == "no_activations":
         activations = 0
@@ -524,7 +523,7 @@ def _costs(model, cluster, precision, mistake: str | None = None) -> dict:
         in_node = False
     link = cluster["in_node"] if in_node else cluster["between_nodes"]
     compute = 6 * P * tokens / (N * cluster["flops"])
-    boundary = tokens * h * act
+    boundary = tokens * h * crossing
     allreduce = 2 * ring if mistake != "dp_once" else ring  # bytes a device sends per byte all-reduced
     table = {
         "DP": ((w + g + k) * P, allreduce * g * P),
@@ -600,12 +599,21 @@ def _costs_table_problem(got) -> str | None:
     return None
 
 
-def _cost_mistake(got, model, cluster, precision, name: str, quantity: str, right) -> str:
-    """The mistake whose numbers the student's value matches, or the lecture's rule for this layout."""
+def _cost_mistake(table, model, cluster, precision, name: str, quantity: str, right) -> str:
+    """The mistake whose numbers the student's value matches, or the lecture's rule for this layout. Several mistakes
+    can give the same value (half TP's bytes: the all-reduce counted once, 2 all-reduces a layer, 2-byte boundaries in
+    fp32): the one that matches every number of the student's table judged so far (this quantity and the ones before
+    it, every layout) is named first."""
+    got, upto = table[name][quantity], _QUANTITIES[:_QUANTITIES.index(quantity) + 1]
+    matches = []
     for mistake, hint in _COST_MISTAKES.items():
-        wrong = _costs(model, cluster, precision, mistake)[name][quantity]
-        if not math.isclose(wrong, right, rel_tol=1e-6, abs_tol=1e-9) and _close(got, wrong):
-            return hint
+        wrong = _costs(model, cluster, precision, mistake)
+        if not math.isclose(wrong[name][quantity], right, rel_tol=1e-6, abs_tol=1e-9) and _close(got, wrong[name][quantity]):
+            if all(_close(table[n][q], wrong[n][q]) for q in upto for n in probe.LAYOUTS):
+                return hint
+            matches.append(hint)
+    if matches:
+        return matches[0]
     if quantity == "seconds":
         return ("the time is the bytes sent divided by the bandwidth of the link they cross (the node's links when all "
                 "N devices fit in one node, else the network), plus the bubble for PP")
@@ -628,7 +636,7 @@ def judge_layout_costs_match(observation) -> None:
             for name in probe.LAYOUTS:
                 if _close(got[name][quantity], right[name][quantity]):
                     continue
-                hint = _cost_mistake(got[name][quantity], model, gpus, precision, name, quantity, right[name][quantity])
+                hint = _cost_mistake(got, model, gpus, precision, name, quantity, right[name][quantity])
                 raise AssertionError(f"{call}: [{name!r}][{quantity!r}] {off(got[name][quantity], right[name][quantity])}: "
                                      f"{hint}")
 
@@ -669,6 +677,7 @@ def judge_layout_choice(observation) -> None:
     right "by the student's own numbers")."""
     cases = _layout_cases(observation)
     tables = [table for _, table in observed(cases, observation["tables"])]
+    wrong = []  # (call, choice, table, memory, note) of each case answered with a layout that fits but is not the best
     for ((model, gpus, precision), result), table in zip(observed(cases, observation["choice"]), tables):
         if _costs_table_problem(table) is not None:
             raise AssertionError("choose_layout: the drawn costs tables are missing from the observation: the grading "
@@ -695,11 +704,19 @@ def judge_layout_choice(observation) -> None:
                                  "that fits in no layout")
         if table[got]["memory"] > memory:
             raise AssertionError(f"{call}: {got} {_CHOICE_MISTAKES['ignores_fit']}{yours}")
-        for rule, hint in _CHOICE_MISTAKES.items():
-            if rule != "ignores_fit" and got == _pick(table, memory, rule):
-                raise AssertionError(f"{call}: you chose {got}{yours}: {hint}")
-        raise AssertionError(f"{call}: {got} is not the layout that fits and loses the least time{yours} (ties go to "
-                             "the earlier layout in LAYOUTS)")
+        wrong.append((call, got, table, memory, yours))
+    if not wrong:
+        return
+    # The rule that explains every wrong choice names the mistake: on one drawn table two rules often pick the same
+    # layout (the least memory is also the fewest bytes), so the first wrong case alone could name the wrong one.
+    rules = [rule for rule in _CHOICE_MISTAKES if rule != "ignores_fit"]
+    everywhere = [rule for rule in rules if all(got == _pick(table, memory, rule) for _, got, table, memory, _ in wrong)]
+    call, got, table, memory, yours = wrong[0]
+    for rule in everywhere + rules:
+        if got == _pick(table, memory, rule):
+            raise AssertionError(f"{call}: you chose {got}{yours}: {_CHOICE_MISTAKES[rule]}")
+    raise AssertionError(f"{call}: {got} is not the layout that fits and loses the least time{yours} (ties go to "
+                         "the earlier layout in LAYOUTS)")
 
 
 # --------------------------------------------------------------------------- exercise 6: mixed precision

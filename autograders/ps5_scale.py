@@ -730,7 +730,8 @@ _PER_PARAMETER = {"fp32": (4, 4, 0, 8), "fp16": (2, 2, 4, 8), "bf16": (2, 2, 4, 
 def _bytes_hint(precision: str, part: str, got) -> str:
     if precision == "bf16" and part == "master_weights" and got == 0:
         return ("bf16 training keeps fp32 master weights too (lecture 5, section 5): with 7 mantissa bits, a small update "
-                "added to a bf16 weight rounds away. bf16 saves the loss scaling, not the master copy")
+                "added to a bf16 weight rounds away (there, 1.0 + 1e-3 stays 1.0 in bf16). bf16 saves the loss scaling, "
+                "not the master copy")
     if precision == "fp32" and part == "master_weights":
         return "in fp32 training the weights are fp32 already: there is no separate master copy"
     if part == "adam_moments" and precision != "fp32" and got in (2, 4):

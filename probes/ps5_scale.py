@@ -453,10 +453,13 @@ def _optimizer_state_held(params) -> list | None:
     `params` (not only the class's self.optimizer: a second, hidden optimizer for the other shards counts
     too), each state tensor once; state of tensors that are not `params` under index -1. None: no optimizer."""
     import gc
+    import warnings
 
     index = {id(p): i for i, p in enumerate(params)}
-    optimizers = [o for o in gc.get_objects() if isinstance(o, torch.optim.Optimizer)
-                  and any(id(p) in index for group in o.param_groups for p in group["params"])]
+    with warnings.catch_warnings():   # isinstance on every object touches torch's deprecated aliases (FutureWarning)
+        warnings.simplefilter("ignore", FutureWarning)
+        optimizers = [o for o in gc.get_objects() if isinstance(o, torch.optim.Optimizer)
+                      and any(id(p) in index for group in o.param_groups for p in group["params"])]
     if not optimizers:
         return None
     held, seen = {}, set()

@@ -371,7 +371,7 @@ def _adam_trajectory(seeds: list) -> list:
     """Plain Adam on one process over the global batch of the ranks whose seeds are `seeds`."""
     t = probe.ZERO_TRAINING
     model = probe.zero_net(seeds[0])
-    opt = torch.optim.Adam(model.parameters(), lr=t["lr"])
+    opt = torch.optim.Adam(model.parameters(), lr=t["lr"], eps=t["eps"])
     parts = [probe.zero_batches(s, t["num_steps"], t["per_rank"]) for s in seeds]
     out = []
     for step in range(t["num_steps"]):
@@ -403,7 +403,7 @@ def judge_zero1_matches_adam(observation) -> None:
                     "rank steps only its shard, so every updated parameter must then be sent from the rank that owns it "
                     "to all the others (broadcast from its owner, or an all-gather)")
             raise AssertionError(f"ShardedOptimizer on {world} ranks: after step {step + 1} the parameters differ from "
-                                 "plain Adam on one process (the same gradients, the same lr). A rank's gradients are "
+                                 "plain Adam on one process (the same gradients, the keyword arguments given: lr and eps). A rank's gradients are "
                                  "only trusted for its own shard: is each parameter stepped by the rank the exercise "
                                  "assigns it (contiguous blocks, the first P % n ranks one more), and then taken from "
                                  "that owner?")

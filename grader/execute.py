@@ -54,6 +54,16 @@ from probes import HANDOVER_MIME, JUDGE_ENV, MAX_HANDOVER_BYTES, MIME
 #: The largest message the grader accepts from a kernel on any channel (a hand-over is at most
 #: probes.MAX_HANDOVER_BYTES, base64 in JSON); a kernel that sends more is disconnected by ZeroMQ.
 MAX_KERNEL_MESSAGE = 128 * 2**20
+#: Messages the grader reads from one notebook's kernel (IOPub and shell together, whatever their parent): each is
+#: received, checked and decoded in the grading process, outside the sandbox's CPU share, so a kernel that floods
+#: them makes the grader work for it (round 18: 60 s of tiny writes from four threads, 20 s more of the grader's
+#: CPU). Our solutions send about 100 (ipykernel gathers prints into a message every 0.2 s); past this the submission
+#: fails, with the reason.
+MAX_KERNEL_MESSAGES = 20_000
+
+
+class TooManyMessages(RuntimeError):
+    """The kernel sent more than MAX_KERNEL_MESSAGES messages: the notebook is not graded further."""
 #: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
 VERDICTS = "distcourse_verdicts"
 
@@ -159,6 +169,7 @@ class ResilientExecute(Execute):
         warm = os.environ.pop(WARM_ENV, None)
         self._warm_fd = int(warm) if warm and warm.isdigit() else None
         self._notebook_bytes = 0
+        self._messages = 0
         self._output_task = None
         self._observer = None
         if resources is None:
@@ -191,6 +202,8 @@ class ResilientExecute(Execute):
         # Nothing reads the stdin channel (input() is not allowed): closed, so that a kernel's messages on
         # it are dropped by ZeroMQ in the kernel, not queued in this process's memory.
         kc.stdin_channel.close()
+        for channel in (kc.iopub_channel, kc.shell_channel):
+            self._count_messages(channel)
         self._wait_for_seal()
         if not self._warmed:
             self._warmed = True
@@ -200,6 +213,19 @@ class ResilientExecute(Execute):
         return kc
 
     start_new_kernel_client = run_sync(async_start_new_kernel_client)  # what nbconvert's setup_kernel calls
+
+    def _count_messages(self, channel) -> None:
+        """Every message read from `channel` counts against the notebook's MAX_KERNEL_MESSAGES."""
+        read = channel.get_msg
+
+        async def get_msg(*args, **kwargs):
+            msg = await ensure_async(read(*args, **kwargs))
+            self._messages = getattr(self, "_messages", 0) + 1
+            if self._messages > MAX_KERNEL_MESSAGES:
+                raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages")
+            return msg
+
+        channel.get_msg = get_msg
 
     async def _warm_up(self) -> None:
         """Run warm_up_code in the kernel (silently; its outcome is not looked at) while this process

@@ -41,6 +41,7 @@ MAX_MARKDOWN_TAGS = 2_000  # so is one whose HTML holds more tags (nested tags, 
 NOTEBOOK_MARKDOWN_CHARS = 200_000
 NOTEBOOK_MARKDOWN_TAGS = 10_000
 PLAIN_NOTE = "[shown as plain text: this cell is too long or holds too many tags to be rendered]"
+RAW_NOTE = "[a raw cell, shown as text]"
 
 
 def _one_line(html: str) -> str:
@@ -50,7 +51,7 @@ def _one_line(html: str) -> str:
     return (html.replace("\r", "").replace("\n", "&#10;").replace("[", "&#91;").replace("]", "&#93;"))
 
 
-def _plain(source: str, budget: list[int] | None = None) -> str:
+def _plain(source: str, budget: list[int] | None = None, note: str = PLAIN_NOTE) -> str:
     """The cell escaped as text: at most MAX_MARKDOWN_CHARS of it, and what is left of the notebook's budget of
     characters (charged: round 18 added cells of plain text until a page ran out of time)."""
     import html as html_module
@@ -59,7 +60,7 @@ def _plain(source: str, budget: list[int] | None = None) -> str:
     if budget is not None:
         budget[0] -= min(len(source), keep)
     cut = f" [{len(source) - keep:,} more characters not shown]" if len(source) > keep else ""
-    return _one_line(f"<div><p>{PLAIN_NOTE}{cut}</p><pre>{html_module.escape(source[:keep])}</pre></div>")
+    return _one_line(f"<div><p>{note}{cut}</p><pre>{html_module.escape(source[:keep])}</pre></div>")
 
 
 def safe_markdown(source: str, budget: list[int] | None = None) -> str:
@@ -103,7 +104,8 @@ NOTEBOOK_OUTPUT_CHARS = 200_000
 #: markdown, LaTeX, JavaScript) goes through a converter or a sanitiser whose time depends on what the kernel
 #: chose; text/plain, which every display also carries, is shown instead.
 PAGE_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # escapes and other controls; tabs and line breaks stay
+#: Terminal escapes (colours, titles) whole, then any other control character; tabs and line breaks stay. Linear.
+_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def _shown_text(text, budget: list[int]) -> str:
@@ -158,6 +160,14 @@ class HideHiddenTests(NbGraderPreprocessor):
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "markdown":
             cell.source = safe_markdown(cell.source, getattr(self, "_budget", None))
+        if cell.cell_type == "raw":
+            # A raw cell goes to the page as it is, through nbconvert's sanitiser, whose time grows faster than the
+            # tags (round 18: 40,000 nested <i> kept a page busy 30 s, and a page waits for the one before): it is
+            # shown as escaped text, charged to the notebook's budget like markdown.
+            cell.cell_type = "markdown"
+            for key in ("raw_mimetype", "format"):
+                cell.metadata.pop(key, None)
+            cell.source = _plain(cell.source, getattr(self, "_budget", None), RAW_NOTE)
         if cell.cell_type == "code":
             # hidden tests are in the test cells only (nbgrader restores them from the gradebook); an answer cell's
             # markers are the student's own text, whose lines are not looked for in outputs (round 17: 80,000 of
@@ -243,4 +253,13 @@ class InertForTheBrowser(NbGraderPreprocessor):
                     kept = {"text/plain": f"[a display of {', '.join(sorted(data))[:200]}, not kept]"}
                 output["data"] = kept
                 output.get("metadata", {}).clear()
+            # no control characters: Formgrader renders outputs with nbconvert's ansi2html too (see _shown_text)
+            for key in ("text", "evalue"):
+                if key in output:
+                    output[key] = _CONTROL.sub("", "".join(output[key]) if isinstance(output[key], list) else str(output[key]))
+            if isinstance(output.get("data"), dict) and "text/plain" in output["data"]:
+                text = output["data"]["text/plain"]
+                output["data"]["text/plain"] = _CONTROL.sub("", "".join(text) if isinstance(text, list) else str(text))
+            if "traceback" in output:
+                output["traceback"] = [_CONTROL.sub("", str(line)) for line in output["traceback"]]
         return cell, resources

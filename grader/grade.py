@@ -678,6 +678,9 @@ _REASONS = (
     ("class", "zmq.error.ZMQError", "the connection to the kernel failed: the notebook was not graded"),
     ("class", "sqlalchemy.exc.SQLAlchemyError", "the gradebook could not be read or written: see the grader's log"),
     ("class", "builtins.TimeoutError", "the grader timed out waiting for the kernel"),
+    ("class", "grader.execute.TooManyMessages",
+     "the kernel sent more than 20,000 messages (a print in a tight loop, or a flood of outputs): the notebook was "
+     "not graded further; print less"),
 )
 
 

@@ -143,6 +143,15 @@ PICKS_REASON = (
     "time.sleep(2)"
 )
 PICKERS = {"picks_memory": "MemoryError", "picks_dead_kernel": "DeadKernelError"}
+# Round 18: tiny stream messages by the hundred thousand (the round flushed one-byte writes from threads): every message is read, checked and decoded by the grading
+# process, outside the sandbox's CPU share. Past grader.execute.MAX_KERNEL_MESSAGES the submission fails, with the
+# reason, and the grader stops reading.
+FLOODS = (
+    "def add(a, b):\n    return a + b\nimport time\n_k = get_ipython().kernel\n_parent = _k.get_parent('shell')\n"
+    "_end = time.monotonic() + 60  # as fast as it can: what the grader does not read in time ZeroMQ drops\n"
+    "while time.monotonic() < _end:\n"
+    "    _k.session.send(_k.iopub_socket, 'stream', {'name': 'stdout', 'text': 'x'}, parent=_parent)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -180,6 +189,7 @@ def course(tmp_path_factory):
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
     hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
+    hand_in("floods_messages", fill(release_nb, source_nb, {"add": FLOODS}))
     for student, word in PICKERS.items():
         hand_in(student, fill(release_nb, source_nb, {"add": PICKS_REASON.format(word=word)}))
     # Round 15: a hand-in whose checks before grading raised (a notebook nested 50,000 deep, a path past PATH_MAX)
@@ -206,7 +216,7 @@ def _scores(root):
 
     result = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        for student in list(CLASS) + list(PICKERS) + ["not_json", "empty_folder", "forges_reason"]:
+        for student in list(CLASS) + list(PICKERS) + ["not_json", "empty_folder", "forges_reason", "floods_messages"]:
             try:
                 nb = gb.find_submission_notebook("ps0_demo", "ps0_demo", student)
             except MissingEntry:
@@ -238,7 +248,10 @@ def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
     assert forged.status == "graded" or "could not read" in forged.reason, forged
     report = json.loads((root / "grading_report.json").read_text())
     assert {r["student"] for r in report} == set(CLASS) | set(PICKERS) | {"not_json", "empty_folder", "forges_reason",
-                                                                        "aa_nests_deep", "aa_path_too_long"}
+                                                                        "aa_nests_deep", "aa_path_too_long",
+                                                                        "floods_messages"}
+    flood = outcomes["floods_messages"]
+    assert flood.status == "failed" and "more than 20,000 messages" in flood.reason, flood
     # the reason is chosen by the class of the exception the grading child caught, never by the log's text
     for student, word in PICKERS.items():
         picked = outcomes[student]

@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import os
+import signal
 import time
 from queue import Empty
 
@@ -170,6 +171,7 @@ class ResilientExecute(Execute):
         self._warm_fd = int(warm) if warm and warm.isdigit() else None
         self._notebook_bytes = 0
         self._messages = 0
+        self._flooded = False
         self._output_task = None
         self._observer = None
         if resources is None:
@@ -222,10 +224,23 @@ class ResilientExecute(Execute):
             msg = await ensure_async(read(*args, **kwargs))
             self._messages = getattr(self, "_messages", 0) + 1
             if self._messages > MAX_KERNEL_MESSAGES:
+                if not getattr(self, "_flooded", False):
+                    # the kernel (its launcher: the sandbox goes with it) is killed at once, so that the flood
+                    # ends here and the wait for the cell's reply ends as a dead kernel, which is not restarted
+                    self._flooded = True
+                    try:
+                        await ensure_async(self.km.signal_kernel(signal.SIGKILL))
+                    except Exception as exc:  # noqa: BLE001 - already gone
+                        self.log.warning("could not kill the flooding kernel: %s", exc)
                 raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages")
             return msg
 
         channel.get_msg = get_msg
+
+    def _stop_if_flooded(self) -> None:
+        """The cell ended because the kernel was killed for sending too many messages: the notebook stops here."""
+        if getattr(self, "_flooded", False):
+            raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages")
 
     async def _warm_up(self) -> None:
         """Run warm_up_code in the kernel (silently; its outcome is not looked at) while this process
@@ -283,11 +298,13 @@ class ResilientExecute(Execute):
             try:
                 cell, resources = super().preprocess_cell(cell, resources, index)
             except CellTimeoutError:
+                self._stop_if_flooded()
                 if run_sync(self.km.is_alive)():
                     cell, resources = self._restart(cell, index, STUCK_MESSAGE.format(timeout=self.timeout), "CellDidNotStop")
                 else:
                     cell, resources = self._restart(cell, index, DEATH_MESSAGE, "KernelDied")
             except DeadKernelError:
+                self._stop_if_flooded()
                 cell, resources = self._restart(cell, index, DEATH_MESSAGE, "KernelDied")
         finally:
             self._finish_outputs(cell)

@@ -240,7 +240,7 @@ class ResilientExecute(Execute):
     def _stop_if_flooded(self) -> None:
         """The cell ended because the kernel was killed for sending too many messages: the notebook stops here."""
         if getattr(self, "_flooded", False):
-            raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages")
+            raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages") from None
 
     async def _warm_up(self) -> None:
         """Run warm_up_code in the kernel (silently; its outcome is not looked at) while this process

@@ -662,6 +662,10 @@ def printable(text: str) -> str:
 #: after nbformat's traceback. The kernel can still make a real exception happen (die, run out of time, send an
 #: output no notebook may hold): the reason then says what really happened. First match wins.
 _REASONS = (
+    # first: the kernel killed for it then also shows as dead
+    ("class", "grader.execute.TooManyMessages",
+     "the kernel sent more than 20,000 messages (a print in a tight loop, or a flood of outputs): the notebook was "
+     "not graded further; print less"),
     ("class", "nbclient.exceptions.CellTimeoutError", "a cell did not finish within its time limit and could not be stopped"),
     ("class", "nbgrader.preprocessors.execute.UnresponsiveKernelError",
      "a cell did not finish within its time limit and could not be stopped"),
@@ -678,9 +682,6 @@ _REASONS = (
     ("class", "zmq.error.ZMQError", "the connection to the kernel failed: the notebook was not graded"),
     ("class", "sqlalchemy.exc.SQLAlchemyError", "the gradebook could not be read or written: see the grader's log"),
     ("class", "builtins.TimeoutError", "the grader timed out waiting for the kernel"),
-    ("class", "grader.execute.TooManyMessages",
-     "the kernel sent more than 20,000 messages (a print in a tight loop, or a flood of outputs): the notebook was "
-     "not graded further; print less"),
 )
 
 

@@ -236,6 +236,7 @@ def _script(body):
         """
         import os, sys, time, helpers
         def forever():
+            print("running", flush=True)
             time.sleep(600)
         def hello():
             import torch.distributed as dist
@@ -287,7 +288,10 @@ def test_ctrl_c_kills_the_ranks_and_the_server_goes_with_the_caller():
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     parent = psutil.Process(proc.pid)
     server, ranks = _wait_for_ranks(parent, 2)
-    time.sleep(0.5)
+    # Ctrl-C while the ranks run the function (both said so), not while the launch is still being set up: on a
+    # loaded machine 0.5 s after the ranks appeared was sometimes before that
+    running = [proc.stdout.readline() for _ in range(2)]
+    assert all("running" in line for line in running), running
     proc.send_signal(signal.SIGINT)
     gone, alive = psutil.wait_procs(ranks, timeout=10)
     assert not alive, "ranks survived the interrupt"

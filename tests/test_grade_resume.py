@@ -32,10 +32,7 @@ def test_a_killed_run_resumes_without_losing_or_repeating_grades(tmp_path):
     """kill -9 after a submission is marked finished: the next run skips every marked one, grades every
     other one (a grade nbgrader recorded in the instant before its marker is graded again, to the same
     score), and no grade changes. The kill waits for a marker, not for scores: deterministic."""
-    root = make_course(tmp_path, 12)
-    # the gradebook is read once before the run: the first read imports nbgrader's database layer, which took
-    # longer on a loaded machine than grading the whole class, so the interrupt came after the run had ended
-    assert _scores(root) == {}
+    root = make_course(tmp_path, 6)
     cmd = [sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=venv_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)

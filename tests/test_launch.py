@@ -264,6 +264,7 @@ def test_keyboard_interrupt_in_the_parent_kills_every_rank():
         """
         import os, sys, time, helpers
         def forever():
+            print("running", flush=True)
             time.sleep(600)
         if __name__ == "__main__":
             try:
@@ -280,7 +281,9 @@ def test_keyboard_interrupt_in_the_parent_kills_every_rank():
         time.sleep(0.1)
     ranks = parent.children(recursive=True)
     assert len(ranks) >= 2, "the ranks never started"
-    time.sleep(0.5)
+    # Ctrl-C while both ranks run the function (they say so), not while the launch is still being set up
+    running = [proc.stdout.readline() for _ in range(2)]
+    assert all("running" in line for line in running), running
     proc.send_signal(signal.SIGINT)
     out, _ = proc.communicate(timeout=30)
     assert "interrupted" in out

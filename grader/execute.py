@@ -65,6 +65,8 @@ MAX_KERNEL_MESSAGES = 20_000
 
 class TooManyMessages(RuntimeError):
     """The kernel sent more than MAX_KERNEL_MESSAGES messages: the notebook is not graded further."""
+
+
 #: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
 VERDICTS = "distcourse_verdicts"
 

@@ -63,23 +63,24 @@ def _plain(source: str, budget: list[int] | None = None, note: str = PLAIN_NOTE)
     return _one_line(f"<div><p>{note}{cut}</p><pre>{html_module.escape(source[:keep])}</pre></div>")
 
 
-def safe_markdown(source: str, budget: list[int] | None = None) -> str:
+def safe_markdown(source: str, budget: list[int] | None = None, charge_plain: bool = True) -> str:
     """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
 
     A cell too long, or whose HTML holds too many tags, is escaped as plain text instead (linear time);
     so is every cell once the notebook's `budget` ([characters, tags] left) is spent, and plain text is
-    charged to it too, so that a page holds at most the budget whatever the number of cells."""
+    charged to it too, so that a page holds at most the budget whatever the number of cells (not with
+    charge_plain=False: the graded notebook the TA reads in Formgrader keeps each cell's first 50,000 characters)."""
     if len(source) > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
-        return _plain(source, budget)
+        return _plain(source, budget if charge_plain else None)
     if budget is not None and (len(source) > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
-        return _plain(source, budget)
+        return _plain(source, budget if charge_plain else None)
     import bleach
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
     rendered = markdown2html_mistune(source)  # linear; the sanitiser is not, in the number of tags
     tags = rendered.count("<")
     if tags > 2 * MAX_MARKDOWN_TAGS or (budget is not None and (len(rendered) > budget[0] or tags > budget[1])):
-        return _plain(source, budget)
+        return _plain(source, budget if charge_plain else None)
     if budget is not None:
         budget[0] -= len(rendered)
         budget[1] -= tags
@@ -240,7 +241,8 @@ class InertForTheBrowser(NbGraderPreprocessor):
 
     def preprocess_cell(self, cell, resources, index):
         if cell.cell_type == "markdown":
-            cell.source = safe_markdown(cell.source, getattr(self, "_budget", None))
+            cell.source = safe_markdown(cell.source, getattr(self, "_budget", None),
+                                        charge_plain=False)  # the TA reads whole answers (50,000 characters each)
             cell.pop("attachments", None)
         elif cell.cell_type == "raw":
             for key in ("raw_mimetype", "format"):

@@ -143,15 +143,22 @@ PICKS_REASON = (
     "time.sleep(2)"
 )
 PICKERS = {"picks_memory": "MemoryError", "picks_dead_kernel": "DeadKernelError"}
-# Round 18: tiny stream messages by the hundred thousand (the round flushed one-byte writes from threads): every message is read, checked and decoded by the grading
-# process, outside the sandbox's CPU share. Past grader.execute.MAX_KERNEL_MESSAGES the submission fails, with the
-# reason, and the grader stops reading.
-FLOODS = (
-    "def add(a, b):\n    return a + b\nimport time\n_k = get_ipython().kernel\n_parent = _k.get_parent('shell')\n"
-    "_end = time.monotonic() + 60  # as fast as it can: what the grader does not read in time ZeroMQ drops\n"
+# Round 18: tiny stream messages by the hundred thousand (the round flushed one-byte writes from threads): every
+# message is read, checked and decoded by the grading process, outside the sandbox's CPU share. Past
+# grader.execute.MAX_KERNEL_MESSAGES the submission fails, with the reason, and the grader stops reading.
+# What the grader does not read in time ZeroMQ drops, so how many arrive depends on the grader's pace: on a loaded
+# machine a single 20 s cell delivered fewer than the cap. Each of the student's three cells floods for 15 s (under
+# the cell time limit, so no restart ends it), in bursts with a pause between (the kernel does not take the CPU the
+# grader reads with): 45 s in all, which needs the grader to read only 450 messages a second.
+FLOOD = (
+    "import time\n_k = get_ipython().kernel\n_parent = _k.get_parent('shell')\n"
+    "_end = time.monotonic() + 15\n"
     "while time.monotonic() < _end:\n"
-    "    _k.session.send(_k.iopub_socket, 'stream', {'name': 'stdout', 'text': 'x'}, parent=_parent)"
+    "    for _ in range(50):\n"
+    "        _k.session.send(_k.iopub_socket, 'stream', {'name': 'stdout', 'text': 'x'}, parent=_parent)\n"
+    "    time.sleep(0.01)"
 )
+FLOODS = {"add": "def add(a, b):\n    return a + b\n" + FLOOD, "world_sum": FLOOD, "q1": 'q1 = "b"\n' + FLOOD}
 
 
 @pytest.fixture(scope="module")
@@ -189,7 +196,7 @@ def course(tmp_path_factory):
     hand_in("not_json", "{ this is not a notebook")
     hand_in("empty_folder", None)
     hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
-    hand_in("floods_messages", fill(release_nb, source_nb, {"add": FLOODS}))
+    hand_in("floods_messages", fill(release_nb, source_nb, FLOODS))
     for student, word in PICKERS.items():
         hand_in(student, fill(release_nb, source_nb, {"add": PICKS_REASON.format(word=word)}))
     # Round 15: a hand-in whose checks before grading raised (a notebook nested 50,000 deep, a path past PATH_MAX)

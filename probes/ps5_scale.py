@@ -14,6 +14,7 @@ same inputs from the builders here.
 from __future__ import annotations
 
 import functools
+import threading
 
 import torch
 import torch.distributed as dist
@@ -60,25 +61,79 @@ def flat(tensors) -> torch.Tensor:
 # --------------------------------------------------------------------------- counting all-reduces
 
 
+_IN_CALLBACK = threading.local()  # a future's callback reading it (as in a comm hook) is not a wait
+
+
+def _note_waited(entries, log: "_AllReduceLog") -> None:
+    if getattr(_IN_CALLBACK, "depth", 0):
+        return
+    for entry in entries:
+        if entry["waited"] is None:
+            entry["waited"] = log.moment()
+
+
+def _as_callback(fn):
+    def run(future):
+        _IN_CALLBACK.depth = getattr(_IN_CALLBACK, "depth", 0) + 1
+        try:
+            return fn(future)
+        finally:
+            _IN_CALLBACK.depth -= 1
+    return run
+
+
 class _Handle:
-    """What the student's all_reduce returns: the real Work, with its wait() noted."""
+    """What the student's all_reduce returns: the real Work, with its wait() noted (and that of its future)."""
 
     def __init__(self, work, entry: dict, log: "_AllReduceLog"):
         self._work, self._entry, self._log = work, entry, log
 
     def wait(self, *args, **kwargs):
-        if self._entry["waited"] is None:
-            self._entry["waited"] = self._log.moment()
+        _note_waited([self._entry], self._log)
         return self._work.wait(*args, **kwargs)
+
+    def get_future(self):
+        return _NotedFuture.following(self._work.get_future(), [self._entry], self._log)
 
     def __getattr__(self, name):
         return getattr(self._work, name)
 
 
+class _NotedFuture(torch.futures.Future):
+    """A Work's future (or one chained on it with then(), or collecting several): completes with it, and
+    waiting on it counts as waiting on the all-reduces it stands for (not inside a callback chained on it,
+    which runs when the all-reduce is done, whoever waits)."""
+
+    @classmethod
+    def following(cls, real: torch.futures.Future, entries: list, log: "_AllReduceLog") -> "_NotedFuture":
+        noted = cls()
+        noted._entries, noted._log = entries, log
+
+        def settle(done):
+            try:
+                noted.set_result(done.value())
+            except Exception as exc:  # noqa: BLE001 - the all-reduce's own failure, handed on
+                noted.set_exception(exc)
+
+        real.add_done_callback(settle)
+        return noted
+
+    def wait(self):
+        _note_waited(self._entries, self._log)
+        return super().wait()
+
+    def then(self, callback):
+        return _NotedFuture.following(super().then(_as_callback(callback)), self._entries, self._log)
+
+    def add_done_callback(self, callback):
+        return super().add_done_callback(_as_callback(callback))
+
+
 class _AllReduceLog:
     """Counts the all-reduces of this rank at the process group (every dist.all_reduce goes through
     `ProcessGroup.allreduce`): each one's number of elements, and the moment it was issued and waited
-    on, as (gradients ready so far, whether the backward pass had returned)."""
+    on (through its Work, its future, a future chained on it or `torch.futures.wait_all`), as
+    (gradients ready so far, whether the backward pass had returned)."""
 
     def __init__(self):
         self.entries, self.ready, self.backward_done, self.active = [], 0, False, False
@@ -88,8 +143,8 @@ class _AllReduceLog:
 
     def __enter__(self):
         group = dist.ProcessGroup
-        self._saved = group.allreduce
-        real, log = self._saved, self
+        self._saved = group.allreduce, torch._C._collect_all
+        (real, collect), log = self._saved, self
 
         def allreduce(pg, tensors, *args, **kwargs):
             work = real(pg, tensors, *args, **kwargs)
@@ -100,11 +155,16 @@ class _AllReduceLog:
             log.entries.append(entry)
             return _Handle(work, entry, log) if work is not None else work
 
-        group.allreduce = allreduce
+        def collect_all(futures):  # torch.futures.wait_all and collect_all: waiting on the collection is waiting on each
+            entries = [e for f in futures if isinstance(f, _NotedFuture) for e in f._entries]
+            collected = collect(futures)
+            return _NotedFuture.following(collected, entries, log) if entries else collected
+
+        group.allreduce, torch._C._collect_all = allreduce, collect_all
         return self
 
     def __exit__(self, *exc):
-        dist.ProcessGroup.allreduce = self._saved
+        dist.ProcessGroup.allreduce, torch._C._collect_all = self._saved
 
     def take(self) -> list:
         entries, self.entries = self.entries, []

@@ -36,7 +36,9 @@ import asyncio
 import copy
 import os
 import signal
+import threading
 import time
+import queue
 from queue import Empty
 
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
@@ -61,6 +63,16 @@ MAX_KERNEL_MESSAGE = 128 * 2**20
 #: CPU). Our solutions send about 100 (ipykernel gathers prints into a message every 0.2 s); past this the submission
 #: fails, with the reason.
 MAX_KERNEL_MESSAGES = 20_000
+
+
+class _Handover:
+    """A probe call's hand-over in a test cell: where in the cell's outputs, its check, its pickled arguments (None
+    when they could not be taken, and why); its observer's report once `done` is set."""
+
+    def __init__(self, position: int, check: str | None, args: str | None, why):
+        self.position, self.check, self.args, self.why = position, check, args, why
+        self.payload: dict | None = None
+        self.done = threading.Event()
 
 
 class TooManyMessages(RuntimeError):
@@ -176,6 +188,7 @@ class ResilientExecute(Execute):
         self._flooded = False
         self._output_task = None
         self._observer = None
+        self._handover_queue = None
         if resources is None:
             resources = {}
         resources[VERDICTS] = {}
@@ -424,25 +437,50 @@ class ResilientExecute(Execute):
             args, why = None, f"more than {self.max_observation_bytes:,} bytes handed over by this cell"
         else:
             why = payload.get("unpicklable") if isinstance(payload, dict) else None
-        self._handovers.append((len(outs), check, args if isinstance(args, str) else None, why))
+        handover = _Handover(len(outs), check, args if isinstance(args, str) else None, why)
+        self._handovers.append(handover)
+        self._observing().put(handover)  # its check starts now, while the rest of the cell runs in the kernel
 
     def _observe(self) -> None:
-        """Run each hand-over of the cell in the observer; keep its report (or why it failed) in memory."""
+        """Wait for the observer's report on each hand-over of the cell (or why it failed); keep them in memory."""
         handovers, self._handovers = self._handovers, []
-        for position, check, args, why in handovers:
-            if check is None:
-                payload = {"check": None, "failed": "a hand-over without a check name"}
-            elif args is None:
-                name = check.partition(".")[2]
-                payload = {"check": check, "failed": (
-                    f"the grader could not take what this cell gives the hidden check {name} out of your notebook"
-                    + (f" ({str(why)[:300]})" if why else "")
-                    + ". Define what the exercise asks for at the top level of the notebook, without open files, "
-                    "locks or other resources that cannot be copied")}
-            else:
-                payload = self._ask_observer(check, args)
-            self._observations.append((position, payload))
+        for handover in handovers:
+            handover.done.wait()
+            self._observations.append((handover.position, handover.payload))
         self._report_bytes = 0
+
+    def _observing(self) -> "queue.SimpleQueue":
+        """The queue of hand-overs a thread of this process takes to the observer, one at a time in the order they
+        came: a check runs while the cell that handed it over goes on (its visible asserts, say), so a cell costs the
+        longer of the two, not their sum (a submission that hangs waited for the kernel's time limit and then for the
+        observer's, one after the other)."""
+        if getattr(self, "_handover_queue", None) is None:
+            self._handover_queue = queue.SimpleQueue()
+            threading.Thread(target=self._observe_in_turn, args=(self._handover_queue,), daemon=True).start()
+        return self._handover_queue
+
+    def _observe_in_turn(self, handovers: "queue.SimpleQueue") -> None:
+        while True:
+            handover = handovers.get()
+            try:
+                handover.payload = self._observation(handover)
+            except BaseException as exc:  # noqa: BLE001 - the observer closed under it: the check fails, in words
+                handover.payload = {"check": handover.check, "failed": f"the grader's observer failed ({type(exc).__name__})"}
+            finally:
+                handover.done.set()
+
+    def _observation(self, handover: "_Handover") -> dict:
+        check, args, why = handover.check, handover.args, handover.why
+        if check is None:
+            return {"check": None, "failed": "a hand-over without a check name"}
+        if args is None:
+            name = check.partition(".")[2]
+            return {"check": check, "failed": (
+                f"the grader could not take what this cell gives the hidden check {name} out of your notebook"
+                + (f" ({str(why)[:300]})" if why else "")
+                + ". Define what the exercise asks for at the top level of the notebook, without open files, "
+                "locks or other resources that cannot be copied")}
+        return self._ask_observer(check, args)
 
     def _start_observer(self) -> None:
         """The submission's observer, started once its kernel is warm (before the gate, so that it starts

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import queue
 import sys
 
 import nbformat
@@ -129,6 +130,7 @@ def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_cou
     from probes import HANDOVER_MIME, MIME, encode
 
     ex = _executor(max_observation_bytes=10_000)
+    ex._handover_queue = queue.SimpleQueue()  # hand-overs are queued for the observer, which this test does not start
     cell = _test_cell()
     ex._start_cell(cell)
     report = {"check": "ps1_memory.quiz", "observation": encode({"question": "q1", "answer": "b"})}
@@ -136,14 +138,16 @@ def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_cou
     assert cell.outputs == [] and ex._observations == [] and ex._handovers == []
     handover = {"check": "ps1_memory.quiz", "args": "QUJD"}
     ex.output(cell.outputs, _msg("display_data", data={HANDOVER_MIME: handover}, metadata={}), None, 0)
-    assert cell.outputs == [] and ex._handovers == [(0, "ps1_memory.quiz", "QUJD", None)]
+    taken = [(h.position, h.check, h.args, h.why) for h in ex._handovers]
+    assert cell.outputs == [] and taken == [(0, "ps1_memory.quiz", "QUJD", None)]
     ex.output(cell.outputs, _msg("display_data", data={HANDOVER_MIME: {"check": "x", "args": "a" * 50_000_000}},
                                  metadata={}), None, 0)
-    assert ex._handovers[1][2] is None and "more than" in ex._handovers[1][3]
+    assert ex._handovers[1].args is None and "more than" in ex._handovers[1].why
+    assert ex._handover_queue.qsize() == 2  # each on its way to the observer as soon as it came
     answer = NotebookNode(cell_type="code", source="", metadata={}, outputs=[])
     ex._start_cell(answer)
     ex.output(answer.outputs, _msg("display_data", data={HANDOVER_MIME: handover}, metadata={}), None, 1)
-    assert answer.outputs == [] and ex._handovers == []
+    assert answer.outputs == [] and ex._handovers == [] and ex._handover_queue.qsize() == 2
 
 
 # ------------------------------------------------------------------ the course's own test cells

@@ -63,6 +63,11 @@ MAX_KERNEL_MESSAGE = 128 * 2**20
 #: CPU). Our solutions send about 100 (ipykernel gathers prints into a message every 0.2 s); past this the submission
 #: fails, with the reason.
 MAX_KERNEL_MESSAGES = 20_000
+#: CPU seconds the grading process may spend checking and decoding one notebook's kernel messages. The count above
+#: does not bound it: a message's cost is its size and shape (round 19: one signed message a second of a million
+#: distinct keys, 10.9 MB, took the grader 1 s of json.loads each, 119 s against the sandbox's 4 s). Our solutions
+#: take about 0.01 s; past this the kernel is killed and the submission fails, with the reason.
+MAX_READING_CPU = 5.0
 
 
 class _Handover:
@@ -77,6 +82,10 @@ class _Handover:
 
 class TooManyMessages(RuntimeError):
     """The kernel sent more than MAX_KERNEL_MESSAGES messages: the notebook is not graded further."""
+
+
+class TooCostlyMessages(TooManyMessages):
+    """Reading the kernel's messages took the grader more than MAX_READING_CPU seconds of CPU."""
 
 
 #: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
@@ -185,7 +194,8 @@ class ResilientExecute(Execute):
         self._warm_fd = int(warm) if warm and warm.isdigit() else None
         self._notebook_bytes = 0
         self._messages = 0
-        self._flooded = False
+        self._reading_cpu = 0.0
+        self._flooded = None
         self._output_task = None
         self._observer = None
         self._handover_queue = None
@@ -232,30 +242,52 @@ class ResilientExecute(Execute):
     start_new_kernel_client = run_sync(async_start_new_kernel_client)  # what nbconvert's setup_kernel calls
 
     def _count_messages(self, channel) -> None:
-        """Every message read from `channel` counts against the notebook's MAX_KERNEL_MESSAGES."""
-        read = channel.get_msg
+        """Every message read from `channel` counts against the notebook's MAX_KERNEL_MESSAGES, and the CPU this
+        process spends checking and decoding it (measured on this thread) against its MAX_READING_CPU."""
+        session = channel.session
 
-        async def get_msg(*args, **kwargs):
-            msg = await ensure_async(read(*args, **kwargs))
-            self._messages = getattr(self, "_messages", 0) + 1
-            if self._messages > MAX_KERNEL_MESSAGES:
-                if not getattr(self, "_flooded", False):
-                    # the kernel (its launcher: the sandbox goes with it) is killed at once, so that the flood
-                    # ends here and the wait for the cell's reply ends as a dead kernel, which is not restarted
-                    self._flooded = True
-                    try:
-                        await ensure_async(self.km.signal_kernel(signal.SIGKILL))
-                    except Exception as exc:  # noqa: BLE001 - already gone
-                        self.log.warning("could not kill the flooding kernel: %s", exc)
-                raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages")
+        async def recv(**kwargs):
+            frames = await channel.socket.recv_multipart(**kwargs)
+            start = time.thread_time()
+            try:
+                _, signed = session.feed_identities(frames)
+                return session.deserialize(signed)
+            finally:
+                self._reading_cpu = getattr(self, "_reading_cpu", 0.0) + time.thread_time() - start
+
+        async def get_msg(timeout=None):
+            ready = await channel.socket.poll(None if timeout is None else int(timeout * 1000))
+            if not ready:
+                raise Empty
+            try:
+                msg = await recv()
+            finally:
+                self._messages = getattr(self, "_messages", 0) + 1
+                if self._messages > MAX_KERNEL_MESSAGES:
+                    await self._flood(TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages"))
+                if self._reading_cpu > MAX_READING_CPU:
+                    await self._flood(TooCostlyMessages(
+                        f"reading the kernel's messages took the grader more than {MAX_READING_CPU:g} s of CPU"))
             return msg
 
         channel.get_msg = get_msg
 
+    async def _flood(self, exc: TooManyMessages) -> None:
+        """The kernel (its launcher: the sandbox goes with it) is killed at once, so that the flood ends here and
+        the wait for the cell's reply ends as a dead kernel, which is not restarted; the notebook fails with `exc`."""
+        if getattr(self, "_flooded", None) is None:
+            self._flooded = exc
+            try:
+                await ensure_async(self.km.signal_kernel(signal.SIGKILL))
+            except Exception as error:  # noqa: BLE001 - already gone
+                self.log.warning("could not kill the flooding kernel: %s", error)
+        raise exc
+
     def _stop_if_flooded(self) -> None:
-        """The cell ended because the kernel was killed for sending too many messages: the notebook stops here."""
-        if getattr(self, "_flooded", False):
-            raise TooManyMessages(f"the kernel sent more than {MAX_KERNEL_MESSAGES:,} messages") from None
+        """The cell ended because the kernel was killed for what its messages cost: the notebook stops here."""
+        flooded = getattr(self, "_flooded", None)
+        if flooded is not None:
+            raise type(flooded)(str(flooded)) from None
 
     async def _warm_up(self) -> None:
         """Run warm_up_code in the kernel (silently; its outcome is not looked at) while this process

@@ -159,6 +159,18 @@ FLOOD = (
     "    time.sleep(0.01)"
 )
 FLOODS = {"add": "def add(a, b):\n    return a + b\n" + FLOOD, "world_sum": FLOOD, "q1": 'q1 = "b"\n' + FLOOD}
+# Round 19: few messages, each costly to decode: an object of a million distinct keys (14 MB, packed once in the
+# kernel, so each send costs it one signature), sent twice a second. The grader's json.loads took about 1 s a message,
+# 119 s of its CPU against the sandbox's 4 s, with 198 messages read of the 20,000 allowed. The CPU the grader spends
+# reading a kernel's messages is capped (grader.execute.MAX_READING_CPU), whatever makes them costly.
+COSTLY = (
+    "def add(a, b):\n    return a + b\nimport json, time\n_k = get_ipython().kernel\n_parent = _k.get_parent('shell')\n"
+    "_content = json.dumps({f'k{i}': 0 for i in range(1_000_000)}).encode()\n"
+    "_end = time.monotonic() + 15\n"
+    "while time.monotonic() < _end:\n"
+    "    _k.session.send(_k.iopub_socket, 'display_data', _content, parent=_parent)\n"
+    "    time.sleep(0.5)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -197,6 +209,7 @@ def course(tmp_path_factory):
     hand_in("empty_folder", None)
     hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
     hand_in("floods_messages", fill(release_nb, source_nb, FLOODS))
+    hand_in("costly_messages", fill(release_nb, source_nb, {"add": COSTLY}))
     for student, word in PICKERS.items():
         hand_in(student, fill(release_nb, source_nb, {"add": PICKS_REASON.format(word=word)}))
     # Round 15: a hand-in whose checks before grading raised (a notebook nested 50,000 deep, a path past PATH_MAX)
@@ -223,7 +236,8 @@ def _scores(root):
 
     result = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
-        for student in list(CLASS) + list(PICKERS) + ["not_json", "empty_folder", "forges_reason", "floods_messages"]:
+        for student in list(CLASS) + list(PICKERS) + ["not_json", "empty_folder", "forges_reason", "floods_messages",
+                                                              "costly_messages"]:
             try:
                 nb = gb.find_submission_notebook("ps0_demo", "ps0_demo", student)
             except MissingEntry:
@@ -256,10 +270,14 @@ def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
     report = json.loads((root / "grading_report.json").read_text())
     assert {r["student"] for r in report} == set(CLASS) | set(PICKERS) | {"not_json", "empty_folder", "forges_reason",
                                                                         "aa_nests_deep", "aa_path_too_long",
-                                                                        "floods_messages"}
+                                                                        "floods_messages", "costly_messages"}
     flood = outcomes["floods_messages"]
     from grader.execute import MAX_KERNEL_MESSAGES  # the reason's number is the cap's (grade.py does not import execute)
     assert flood.status == "failed" and f"more than {MAX_KERNEL_MESSAGES:,} messages" in flood.reason, flood
+    from grader.execute import MAX_READING_CPU
+
+    costly = outcomes["costly_messages"]
+    assert costly.status == "failed" and f"took the grader more than {MAX_READING_CPU:g} s of CPU" in costly.reason, costly
     # the reason is chosen by the class of the exception the grading child caught, never by the log's text
     for student, word in PICKERS.items():
         picked = outcomes[student]

@@ -155,6 +155,31 @@ def test_lecture_05_zero1_and_tensor_parallel_print_what_the_text_says():
     assert out.count("output equal True, input gradient equal True, holds 528 of 1056") == 2, out
 
 
+def test_lecture_05_attention_split_by_heads_prints_what_the_text_says():
+    """Lecture 5, section 3: self-attention with its heads split over 2 ranks (Megatron-LM section 3) holds half the
+    split weights, communicates only through g and f (all-reduces counted at the c10d operators), and equals torch's
+    unsplit `nn.MultiheadAttention` in output, input gradient and every weight-gradient shard."""
+    out = run("05_scale.ipynb", "cell-001", "cell-015", "cell-016b")
+    for rank, heads in enumerate(("[0, 1]", "[2, 3]")):
+        line = (f"rank {rank}: heads {heads} of 4, holds 536 of 1072 split weights; "
+                "all-reduces: 0 before g, 1 in forward, 1 in backward")
+        assert line in out, f"expected {line!r}:\n{out}"
+    rows = re.findall(r"largest difference from the unsplit block: output (\S+), input gradient (\S+); "
+                      r"gradient shards: (.+)$", out, re.M)
+    assert len(rows) == 2, out
+    for output, input_grad, shards in rows:
+        named = dict(part.split() for part in shards.split(", "))
+        assert sorted(named) == sorted(["Wq", "Wk", "Wv", "bq", "bk", "bv", "Wo", "bo"]), shards
+        assert max(float(v) for v in (output, input_grad, *named.values())) < 1e-5, out
+    claim = text("05_scale.ipynb", "cell-016a")
+    for phrase in ("column-parallel **by heads**", "with no communication", "row-parallel",
+                   "added once, after g", "one all-reduce forward and one backward", "its heads (0 and 1, then 2 and 3)",
+                   "536 of the 1072 split weights", "0 all-reduces before g, 1 in forward and 1 in backward",
+                   "all below 1e-5", "d_model 16, 4 heads, causal mask, batch 3 x sequence 6"):
+        assert phrase in claim, f"section 3's attention block no longer says {phrase!r}"
+    assert "self-attention with its heads split across ranks" in text("05_scale.ipynb", "cell-000")
+
+
 def _layout_rows(block: str) -> dict:
     """`choose_layout`'s printed lines of one case: layout -> (GB per device, GB sent, ms, bubble ms or None)."""
     rows = re.findall(r"^ +(\S+): +([\d.]+) GB per device, +(?:fits|does not fit); sends +([\d.]+) GB per step; +([\d.]+) ms"

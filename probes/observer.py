@@ -407,6 +407,7 @@ def _sweep(pid: int | None = None) -> None:
     # helpers.launch's fork server and multiprocessing's resource tracker (this process's children, which
     # it started for a launch) stay; what the server forked goes
     keep = {_fork_server(), _resource_tracker()}
+    empty = 0
     for _ in range(SWEEP_ROUNDS):
         left = [p for p in _descendants() if p not in keep and _process_state(p) not in "ZX"]
         for proc in left:
@@ -415,13 +416,19 @@ def _sweep(pid: int | None = None) -> None:
             except OSError:
                 pass
         _reap()
-        if not left:
+        # The kernel's children lists may skip an entry while they change (proc(5)): a listing that finds
+        # nothing ends the sweep only when the next few find nothing either (a process that forks in a loop
+        # lived on into the next call, about 1 run in 5, when one empty listing ended it).
+        empty = 0 if left else empty + 1
+        if empty >= SWEEP_EMPTY_LISTINGS:
             return
         time.sleep(0.001 if len(left) < 64 else 0.01)  # the dying leave; what is left is listed again
 
 
 #: Listings of the descendants at most (a process that forks in a loop is caught within a few).
 SWEEP_ROUNDS = 2000
+#: Listings in a row that must find nothing alive before a sweep ends.
+SWEEP_EMPTY_LISTINGS = 3
 
 
 def _descendants() -> list[int]:

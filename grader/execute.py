@@ -41,6 +41,7 @@ import time
 import queue
 from queue import Empty
 
+import zmq
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 from nbformat import NotebookNode
@@ -68,6 +69,8 @@ MAX_KERNEL_MESSAGES = 20_000
 #: distinct keys, 10.9 MB, took the grader 1 s of json.loads each, 119 s against the sandbox's 4 s). Our solutions
 #: take about 0.01 s; past this the kernel is killed and the submission fails, with the reason.
 MAX_READING_CPU = 5.0
+#: Parts of one kernel message (identities, delimiter, signature, four dicts, buffers): ours have about eight.
+MAX_KERNEL_FRAMES = 64
 
 
 class _Handover:
@@ -246,10 +249,16 @@ class ResilientExecute(Execute):
         process spends checking and decoding it (measured on this thread) against its MAX_READING_CPU."""
         session = channel.session
 
-        async def recv(**kwargs):
-            frames = await channel.socket.recv_multipart(**kwargs)
+        async def recv():
+            # frame by frame, at most MAX_KERNEL_FRAMES (round 20: millions of empty frames in one message,
+            # two bytes each on the wire, cost the grader a second of receiving apiece), all of it timed
             start = time.thread_time()
             try:
+                frames = [await channel.socket.recv()]
+                while channel.socket.get(zmq.RCVMORE):
+                    if len(frames) >= MAX_KERNEL_FRAMES:
+                        raise TooCostlyMessages(f"a kernel message of more than {MAX_KERNEL_FRAMES} parts")
+                    frames.append(await channel.socket.recv())
                 _, signed = session.feed_identities(frames)
                 return session.deserialize(signed)
             finally:
@@ -261,6 +270,8 @@ class ResilientExecute(Execute):
                 raise Empty
             try:
                 msg = await recv()
+            except TooCostlyMessages as exc:
+                await self._flood(exc)
             finally:
                 self._messages = getattr(self, "_messages", 0) + 1
                 if self._messages > MAX_KERNEL_MESSAGES:

@@ -664,8 +664,8 @@ def printable(text: str) -> str:
 _REASONS = (
     # first: the kernel killed for it then also shows as dead
     ("class", "grader.execute.TooCostlyMessages",
-     "reading the kernel's messages took the grader more than 5 s of CPU (messages of many thousands of keys or "
-     "items, sent over and over): the notebook was not graded further; print less"),
+     "the kernel's messages cost the grader too much to read (more than 5 s of its CPU, or a message of more than "
+     "64 parts): the notebook was not graded further; print less"),
     ("class", "grader.execute.TooManyMessages",
      "the kernel sent more than 20,000 messages (a print in a tight loop, or a flood of outputs): the notebook was "
      "not graded further; print less"),

@@ -171,6 +171,15 @@ COSTLY = (
     "    _k.session.send(_k.iopub_socket, 'display_data', _content, parent=_parent)\n"
     "    time.sleep(0.5)"
 )
+# Round 20: a message of millions of parts (the tester wrote empty frames, two bytes each, straight onto its end of
+# the grader's socket; receiving them took the grader a second a message, before any decoding was timed). A
+# message's parts are counted as they are received, and its receiving is timed with its decoding.
+MANY_FRAMES = (
+    "def add(a, b):\n    return a + b\nimport time\n_k = get_ipython().kernel\n"
+    "_k.session.send(_k.iopub_socket, 'stream', {'name': 'stdout', 'text': 'x'}, parent=_k.get_parent('shell'),\n"
+    "                buffers=[b''] * 100_000)\n"
+    "time.sleep(5)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -210,6 +219,7 @@ def course(tmp_path_factory):
     hand_in("forges_reason", fill(release_nb, source_nb, {"add": FORGED_REASON}))
     hand_in("floods_messages", fill(release_nb, source_nb, FLOODS))
     hand_in("costly_messages", fill(release_nb, source_nb, {"add": COSTLY}))
+    hand_in("many_frames", fill(release_nb, source_nb, {"add": MANY_FRAMES}))
     for student, word in PICKERS.items():
         hand_in(student, fill(release_nb, source_nb, {"add": PICKS_REASON.format(word=word)}))
     # Round 15: a hand-in whose checks before grading raised (a notebook nested 50,000 deep, a path past PATH_MAX)
@@ -237,7 +247,7 @@ def _scores(root):
     result = {}
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         for student in list(CLASS) + list(PICKERS) + ["not_json", "empty_folder", "forges_reason", "floods_messages",
-                                                              "costly_messages"]:
+                                                              "costly_messages", "many_frames"]:
             try:
                 nb = gb.find_submission_notebook("ps0_demo", "ps0_demo", student)
             except MissingEntry:
@@ -270,14 +280,19 @@ def test_broken_submissions_get_a_reason_and_the_rest_is_graded(course):
     report = json.loads((root / "grading_report.json").read_text())
     assert {r["student"] for r in report} == set(CLASS) | set(PICKERS) | {"not_json", "empty_folder", "forges_reason",
                                                                         "aa_nests_deep", "aa_path_too_long",
-                                                                        "floods_messages", "costly_messages"}
+                                                                        "floods_messages", "costly_messages",
+                                                                        "many_frames"}
     flood = outcomes["floods_messages"]
     from grader.execute import MAX_KERNEL_MESSAGES  # the reason's number is the cap's (grade.py does not import execute)
     assert flood.status == "failed" and f"more than {MAX_KERNEL_MESSAGES:,} messages" in flood.reason, flood
     from grader.execute import MAX_READING_CPU
 
-    costly = outcomes["costly_messages"]
-    assert costly.status == "failed" and f"took the grader more than {MAX_READING_CPU:g} s of CPU" in costly.reason, costly
+    from grader.execute import MAX_KERNEL_FRAMES
+
+    for student in ("costly_messages", "many_frames"):
+        costly = outcomes[student]
+        assert costly.status == "failed" and (f"more than {MAX_READING_CPU:g} s of its CPU, or a message of more than "
+                                              f"{MAX_KERNEL_FRAMES} parts") in costly.reason, costly
     # the reason is chosen by the class of the exception the grading child caught, never by the log's text
     for student, word in PICKERS.items():
         picked = outcomes[student]

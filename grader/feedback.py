@@ -63,6 +63,33 @@ def _plain(source: str, budget: list[int] | None = None, note: str = PLAIN_NOTE)
     return _one_line(f"<div><p>{note}{cut}</p><pre>{html_module.escape(source[:keep])}</pre></div>")
 
 
+def _markdown_html(source: str) -> str:
+    """nbconvert's markdown2html_mistune, except that a fenced block is never highlighted: its info string would
+    pick the Pygments lexer, and some of Pygments' 600 lexers are quadratic on text a student chooses (round 20: a
+    block of "a\\n" in X++, 8,000 characters, took 51 s of the grading process)."""
+    from mistune.renderers.html import HTMLRenderer
+    from nbconvert.filters.markdown_mistune import IPythonRenderer, MarkdownWithMath
+
+    class PlainBlocks(IPythonRenderer):
+        def block_code(self, code, info=None):
+            return HTMLRenderer.block_code(self, code, info=None)
+
+    return MarkdownWithMath(renderer=PlainBlocks(escape=False)).render(source)
+
+
+def fixed_lexer(nb) -> None:
+    """Highlight every code cell as IPython, whatever the notebook says: a code cell's `magics_language` and the
+    notebook's language_info are the student's, and they pick the lexer nbconvert's highlight filter uses (round 20:
+    "xpp" on 20,000 characters of "a\\n" kept a page past its time limit)."""
+    info = nb.metadata.get("language_info")
+    nb.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3",
+                                    **({"version": info["version"]} if isinstance(info, dict)
+                                       and isinstance(info.get("version"), str) else {})}
+    for cell in nb.cells:
+        if isinstance(cell.get("metadata"), dict):
+            cell.metadata.pop("magics_language", None)
+
+
 def safe_markdown(source: str, budget: list[int] | None = None, charge_plain: bool = True) -> str:
     """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
 
@@ -75,9 +102,8 @@ def safe_markdown(source: str, budget: list[int] | None = None, charge_plain: bo
     if budget is not None and (len(source) > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
         return _plain(source, budget if charge_plain else None)
     import bleach
-    from nbconvert.filters.markdown_mistune import markdown2html_mistune
 
-    rendered = markdown2html_mistune(source)  # linear; the sanitiser is not, in the number of tags
+    rendered = _markdown_html(source)  # linear; the sanitiser is not, in the number of tags
     tags = rendered.count("<")
     if tags > 2 * MAX_MARKDOWN_TAGS or (budget is not None and (len(rendered) > budget[0] or tags > budget[1])):
         return _plain(source, budget if charge_plain else None)
@@ -153,6 +179,7 @@ def _is_test_cell(cell) -> bool:
 
 class HideHiddenTests(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
+        fixed_lexer(nb)
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]  # each notebook's own
         self._code_budget = [NOTEBOOK_CODE_CHARS]
         self._output_budget = [NOTEBOOK_OUTPUT_CHARS]
@@ -236,6 +263,7 @@ class InertForTheBrowser(NbGraderPreprocessor):
     MIME type that would put it in the page as HTML, and outputs keep plain text and PNG/JPEG images only."""
 
     def preprocess(self, nb, resources):
+        fixed_lexer(nb)
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]
         return super().preprocess(nb, resources)
 

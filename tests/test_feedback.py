@@ -180,3 +180,25 @@ def test_brackets_in_a_written_answer_still_read_as_brackets():
     assert "&#91;1, 2&#93;" in html or "[1, 2]" in html
     import html as html_module
     assert "[1, 2]" in html_module.unescape(html)
+
+
+def test_the_student_never_picks_the_lexer():
+    """Round 20: Pygments has about 600 lexers, some quadratic on text a student chooses (X++ on "a\\n": 8,000
+    characters took 51 s), and the student picked them: a fenced block's info string in a written answer (rendered
+    in the grading process) and a code cell's `magics_language` (the page's highlight filter). Fenced blocks are
+    shown escaped, never highlighted, and every code cell is highlighted as IPython, in the feedback page and in
+    the graded notebook Formgrader shows."""
+    fenced = "```xpp\n" + "a\n" * 8_000 + "```"
+    html = safe_markdown(fenced)
+    assert "<pre><code" in html and "highlight" not in html, "the fenced block went through a lexer"
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["language_info"] = {"name": "xpp", "pygments_lexer": "xpp"}
+    code = nbformat.v4.new_code_cell("x = 1")
+    code.metadata["magics_language"] = "xpp"
+    nb.cells = [nbformat.v4.new_markdown_cell(fenced), code]
+    for preprocessor in (HideHiddenTests(), feedback.InertForTheBrowser()):
+        shown, _ = preprocessor.preprocess(nbformat.from_dict(nb), {})
+        assert shown.metadata["language_info"]["pygments_lexer"] == "ipython3"
+        assert "magics_language" not in shown.cells[1].metadata
+        assert "highlight" not in shown.cells[0].source
+    assert "highlight" not in _page(nb).split("<pre><code", 1)[1].split("</code></pre>", 1)[0]

@@ -152,16 +152,31 @@ class Opaque:
         return self.text
 
 
-def decode(obj: Any, _depth: int = 0) -> Any:
-    """Read back what `probes.encode` wrote. Raises ValueError on anything it did not write."""
+#: Integers an observation may hold: 64 bits. Python's hash of an int is the same in every process (n mod 2^61 - 1),
+#: so unbounded ints let a student hand back thousands of distinct values of one hash, and a judge that puts them in
+#: a set or a dict works in quadratic time, in one C call no time limit interrupts (round 20: 200,000 multiples of
+#: 2^61 - 1 took the grading process 229 s in `set()`). Within 64 bits at most 9 ints share a hash.
+MAX_INT = 2**63
+#: Distinct tuples and dict keys of one observation that may share a hash (tuples of the few ints or floats that share one
+#: multiply them: 2^20 tuples of -1 and -2, which hash alike, would all collide).
+MAX_SAME_HASH = 64
+
+
+def decode(obj: Any, _depth: int = 0, _hashes: dict | None = None) -> Any:
+    """Read back what `probes.encode` wrote. Raises ValueError on anything it did not write, and on values built to
+    collide in a hash table (MAX_INT, MAX_SAME_HASH)."""
     import torch
 
+    if _hashes is None:
+        _hashes = {}
     if _depth > MAX_DEPTH:
         raise ValueError("observation nested too deeply")
+    if isinstance(obj, int) and not isinstance(obj, bool) and not -MAX_INT <= obj < MAX_INT:
+        raise ValueError("an integer past 64 bits in what your code returned")
     if obj is None or isinstance(obj, (bool, int, float, str)):
         return obj
     if isinstance(obj, list):
-        return [decode(v, _depth + 1) for v in obj]
+        return [decode(v, _depth + 1, _hashes) for v in obj]
     if not isinstance(obj, dict) or len(obj) == 0:
         raise ValueError(f"not an observation: {type(obj).__name__}")
     if "__tensor__" in obj:
@@ -181,15 +196,15 @@ def decode(obj: Any, _depth: int = 0) -> Any:
             return torch.empty(shape, dtype=dt)
         return torch.frombuffer(bytearray(raw), dtype=torch.uint8).view(dt).reshape(shape).clone()
     if "__tuple__" in obj:
-        return tuple(decode(v, _depth + 1) for v in _list(obj["__tuple__"]))
+        return _counted(tuple(decode(v, _depth + 1, _hashes) for v in _list(obj["__tuple__"])), _hashes)
     if "__dict__" in obj:
         out = {}
         for pair in _list(obj["__dict__"]):
             if not isinstance(pair, list) or len(pair) != 2:
                 raise ValueError("bad dict entry in observation")
-            key = decode(pair[0], _depth + 1)
+            key = decode(pair[0], _depth + 1, _hashes)
             try:
-                out[key] = decode(pair[1], _depth + 1)
+                out[_counted(key, _hashes)] = decode(pair[1], _depth + 1, _hashes)
             except TypeError:  # an unhashable key
                 raise ValueError("unhashable dict key in observation") from None
         return out
@@ -208,6 +223,21 @@ def decode(obj: Any, _depth: int = 0) -> Any:
     if "__object__" in obj:
         return Opaque(str(obj["__object__"]), str(obj.get("repr", "")))
     raise ValueError(f"not an observation: keys {sorted(obj)[:5]}")
+
+
+def _counted(value, hashes: dict):
+    """`value` (a tuple or a dict key), once at most MAX_SAME_HASH distinct ones of the observation share its hash."""
+    try:
+        h = hash(value)
+    except TypeError:
+        return value  # a tuple holding a list: it is no key of any table
+    distinct = hashes.setdefault(h, [])  # equal values cost a table nothing: only distinct ones are counted
+    if len(distinct) < MAX_SAME_HASH:
+        if value not in distinct:
+            distinct.append(value)
+    elif value not in distinct:
+        raise ValueError(f"more than {MAX_SAME_HASH} distinct values of one hash in what your code returned")
+    return value
 
 
 def _list(value) -> list:

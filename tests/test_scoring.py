@@ -383,3 +383,24 @@ def test_errors_count_in_the_cell_and_notebook_budgets_and_each_failing_cell_sti
         assert cell.outputs[0].ename == "ValueError"
     assert sum(_kept_bytes(c.outputs) for c in cells) < 20_000 + 40 * 1500
     assert "cut about" in cells[-1].outputs[-1].text
+
+
+def test_observations_built_to_collide_in_a_hash_table_are_refused():
+    """Round 20: ints hash alike in every process (n mod 2^61 - 1), so a student handed back 200,000 distinct multiples
+    of 2^61 - 1 and a judge's set() of them took the grading process 229 s in one C call (no time limit stops one);
+    a quiz answer decoding to a dict of such keys did the same in the decode itself. Ints past 64 bits, and more than
+    MAX_SAME_HASH distinct tuples or dict keys of one hash (tuples of -1 and -2, which hash alike), are refused;
+    values that are equal are not counted twice."""
+    import itertools
+
+    from probes import wire
+
+    P = 2**61 - 1
+    for hostile in ([P * k for k in range(1, 1000)],
+                    list(itertools.product((-1, -2), repeat=10)),
+                    {"__dict__": [[wire.encode(t), 0] for t in itertools.product((-1, -2), repeat=10)]}):
+        data = hostile if isinstance(hostile, dict) else wire.encode(hostile)
+        with pytest.raises(ValueError, match="64 bits|of one hash"):
+            wire.decode(data)
+    honest = [{"memory": 2**40 + i, "stage": (0, 1)} for i in range(2000)] + [(-1, -2)] * 1000
+    assert wire.decode(wire.encode(honest)) == honest

@@ -153,6 +153,14 @@ def started_by(request, tmp_path):
     t.close()
 
 
+
+def _alive(p: psutil.Process) -> bool:
+    """Running and not a zombie; a process reaped between the two questions is not alive (it raced a CI run)."""
+    try:
+        return p.is_running() and p.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
 def test_a_forked_kernel_sees_what_a_kernel_bwrap_started_sees(tmp_path, template):
     plain = Kernel(tmp_path, None, "plain")
     try:
@@ -245,9 +253,9 @@ def test_what_the_kernel_starts_ends_with_its_launcher(tmp_path, template):
         launcher = kernel.km.provisioner.process
         os.kill(launcher.pid, signal.SIGKILL)
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in ours):
+        while time.monotonic() < deadline and any(_alive(p) for p in ours):
             time.sleep(0.1)
-        left = [p for p in ours if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        left = [p for p in ours if _alive(p)]
         assert left == [], f"still running after the launcher was killed: {left}"
     finally:
         kernel.close()
@@ -290,9 +298,9 @@ def test_a_grader_killed_takes_its_kernels_down(tmp_path, template):
         proc.wait()
     deadline = time.monotonic() + 10
     everything = ours + launchers
-    while time.monotonic() < deadline and any(p.is_running() and p.status() != psutil.STATUS_ZOMBIE for p in everything):
+    while time.monotonic() < deadline and any(_alive(p) for p in everything):
         time.sleep(0.1)
-    left = [p for p in everything if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    left = [p for p in everything if _alive(p)]
     assert left == [], f"still running after the kernel's starter was killed: {left}"
 
 

@@ -35,10 +35,10 @@ from __future__ import annotations
 import asyncio
 import copy
 import os
+import queue
 import signal
 import threading
 import time
-import queue
 from queue import Empty
 
 import zmq

@@ -100,14 +100,15 @@ class _Handle:
 
 
 class _NotedFuture(torch.futures.Future):
-    """A Work's future (or one chained on it with then(), or collecting several): completes with it, and
-    waiting on it counts as waiting on the all-reduces it stands for (not inside a callback chained on it,
-    which runs when the all-reduce is done, whoever waits)."""
+    """A Work's future (or one chained on it with then(), or collecting several): waiting on it counts as waiting
+    on the all-reduces it stands for (not inside a callback chained on it, which runs when the all-reduce is done,
+    whoever waits). Everything else is the real future's, so that with NCCL its wait still orders the current CUDA
+    stream after the collective; it also completes with the real one, for code that hands it to torch itself."""
 
     @classmethod
     def following(cls, real: torch.futures.Future, entries: list, log: "_AllReduceLog") -> "_NotedFuture":
         noted = cls()
-        noted._entries, noted._log = entries, log
+        noted._real, noted._entries, noted._log = real, entries, log
 
         def settle(done):
             try:
@@ -120,13 +121,19 @@ class _NotedFuture(torch.futures.Future):
 
     def wait(self):
         _note_waited(self._entries, self._log)
-        return super().wait()
+        return self._real.wait()
+
+    def value(self):
+        return self._real.value()
+
+    def done(self):
+        return self._real.done()
 
     def then(self, callback):
-        return _NotedFuture.following(super().then(_as_callback(callback)), self._entries, self._log)
+        return _NotedFuture.following(self._real.then(_as_callback(callback)), self._entries, self._log)
 
     def add_done_callback(self, callback):
-        return super().add_done_callback(_as_callback(callback))
+        return self._real.add_done_callback(_as_callback(callback))
 
 
 class _AllReduceLog:
@@ -157,7 +164,7 @@ class _AllReduceLog:
 
         def collect_all(futures):  # torch.futures.wait_all and collect_all: waiting on the collection is waiting on each
             entries = [e for f in futures if isinstance(f, _NotedFuture) for e in f._entries]
-            collected = collect(futures)
+            collected = collect([f._real if isinstance(f, _NotedFuture) else f for f in futures])
             return _NotedFuture.following(collected, entries, log) if entries else collected
 
         group.allreduce, torch._C._collect_all = allreduce, collect_all

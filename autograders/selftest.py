@@ -43,3 +43,15 @@ def judge_call_twice(observation) -> None:
     _returned({"outcome": first}, "fn(0)")
     if _returned({"outcome": second}, "fn(1)") is not False:
         raise AssertionError("fn(1) found what fn(0) left behind")
+
+
+def judge_answer(observation) -> None:
+    """fn() must return 42. A returned positive int n also costs this judge sum(range(n)), one C call: the
+    stand-in for a judge whose time the student's value chooses (a set() of keys that share a hash took
+    229 CPU-s in attack round 20), which nothing inside its process can interrupt: only the judges' room
+    (grader.judge.Room), killed from outside, stops it."""
+    got = _returned(observation, "fn()")
+    if isinstance(got, int) and not isinstance(got, bool) and got > 0:
+        sum(range(got))
+    if got != 42:
+        raise AssertionError(f"fn() returned {got!r}, not 42")

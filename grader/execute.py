@@ -201,6 +201,7 @@ class ResilientExecute(Execute):
         self._flooded = None
         self._output_task = None
         self._observer = None
+        self._room = None
         self._handover_queue = None
         if resources is None:
             resources = {}
@@ -211,6 +212,9 @@ class ResilientExecute(Execute):
         finally:
             if self._observer is not None:
                 self._observer.close()
+            if self._room is not None:
+                self._room.close()
+                self.log.info("the judges' room used %.2f CPU-s for this notebook", self._room.spent)
 
     # ------------------------------------------------------------------ a warm start
 
@@ -369,7 +373,7 @@ class ResilientExecute(Execute):
         self._observe()
         if self._is_test:  # the feedback says whether hidden checks ran (the grader's word, not the notebook's)
             cell.metadata[RAN_KEY] = bool(self._observations)
-        verdict = judge.judge_cell(cell, self.log, self._observations)
+        verdict = judge.judge_cell(cell, self.log, self._observations, self._start_room())
         if verdict is not None:
             grade_id = cell.metadata["nbgrader"]["grade_id"]
             earlier = self.resources[VERDICTS].get(grade_id)
@@ -535,6 +539,12 @@ class ResilientExecute(Execute):
                 self._observer.start()
             except OSError as exc:  # asked again at the first check, which fails in words if it cannot start
                 self.log.warning("the observer did not start yet: %s", exc)
+
+    def _start_room(self) -> "judge.Room":
+        """The notebook's judges' room (forked at its first report, from this main thread, once the judges are imported)."""
+        if self._room is None:
+            self._room = judge.Room()
+        return self._room
 
     def _ask_observer(self, check: str, args: str) -> dict:
         self._start_observer()

@@ -1,34 +1,36 @@
 """The trusted half of every hidden check: decide from what the student's code did.
 
-`probes.report` publishes an observation as a display message; `grader.execute.ResilientExecute`
-takes it out of the message stream in the grader's own process (it never enters the notebook) and,
-after each cell, `judge_cell` reads it back with `decode` (data only: no pickle, nothing the student
-wrote is ever run here), binds it to its probe call in the cell's trusted source (`probe_calls`:
-nbgrader restores test cells from the course's own source, so which checks a cell runs, with which
-literal arguments, is known whatever the submission did), calls the assignment's `judge_<name>` and
-returns a `Verdict`. The verdict, not anything the kernel printed, decides the cell's score
+The observer's report on each hand-over of a test cell reaches `grader.execute.ResilientExecute`;
+after the cell, `judge_cell` binds each report to its probe call in the cell's trusted source
+(`probe_calls`: nbgrader restores test cells from the course's own source, so which checks a cell
+runs, with which literal arguments, is known whatever the submission did) and has it judged in the
+notebook's `Room`: a child process that reads it back with `decode` (data only: no pickle, nothing
+the student wrote is ever run), checks that it repeats its call's literal arguments and calls the
+assignment's `judge_<name>`, killed from outside when a report makes it slow. It returns a `Verdict`. The verdict, not anything the kernel printed, decides the cell's score
 (`grader.scores`); a failure is also written into the cell for the student to read.
 """
 
 from __future__ import annotations
 
 import ast
-import contextlib
 import dataclasses
 import importlib
 import inspect
+import json
+import os
+import pickle
 import re
+import resource
+import select
 import signal
-import threading
+import struct
+import time
 from typing import Any
 
 from nbformat import NotebookNode
 
 from probes.wire import HIDDEN_TESTS, MIME, Opaque, Raised, decode, type_name  # noqa: F401 - the judges import these from here
 
-#: Seconds one judgement may take. The judge runs outside the cell, so nbgrader's cell timeout does
-#: not cover it: an observation built to make it slow costs its cell, not the submission.
-JUDGE_TIMEOUT = 60.0
 HIDDEN = HIDDEN_TESTS
 
 
@@ -218,7 +220,7 @@ def observations_in(outputs) -> tuple[list[tuple[int, Any]], list]:
     return found, kept
 
 
-def judge_cell(cell: NotebookNode, log=None, observations: list | None = None) -> Verdict | None:
+def judge_cell(cell: NotebookNode, log=None, observations: list | None = None, room: "Room | None" = None) -> Verdict | None:
     """Judge a test cell's reports against its trusted source; put each failure where its probe reported.
 
     `observations` are (position among the cell's outputs, payload) pairs, as the grader received them
@@ -228,6 +230,8 @@ def judge_cell(cell: NotebookNode, log=None, observations: list | None = None) -
     repeated in the observation under their parameter names, one report per call, none extra. A failed
     judgement becomes an error output in the report's place, so a hidden check that runs before the
     visible tests of its cell explains the mistake first, as it would have in one process.
+
+    Each report is decoded and judged in `room` (the caller's, else one of this process's own), never here.
 
     Returns the Verdict for a test cell, None for any other cell (whose observations are dropped).
     """
@@ -251,7 +255,7 @@ def judge_cell(cell: NotebookNode, log=None, observations: list | None = None) -
         if error is None and isinstance(payload.get("failed"), str):  # the observer could not observe: why
             error = _error("AssertionError", payload["failed"][:10_000])
         elif error is None:
-            error = _verdict(call.check, payload.get("observation"), log, call)
+            error = _verdict(call, payload.get("observation"), log, room or default_room())
         if error is not None:
             return _fail(cell, position, error, len(calls))
     if len(observations) > len(calls):
@@ -287,65 +291,292 @@ def _same_literal(got, value) -> bool:
 
 
 def _binding_error(call: ProbeCall, payload) -> NotebookNode | None:
-    """Why a report does not answer this call of the cell, or None when it does."""
+    """Why a report is not for this call's check, or None when it is (the room checks its literal arguments)."""
     check = payload.get("check") if isinstance(payload, dict) else None
     if check != call.check:
         return _error("AssertionError", (
             f"the hidden check {call.name} got a report for {str(check)[:80]!r} instead: something in this notebook "
             "changed what the grading code reports"))
-    if not call.literals or "failed" in payload:
-        return None
-    try:
-        observation = decode(payload.get("observation"))
-    except Exception:  # noqa: BLE001 - _verdict explains a malformed observation
-        return None
-    for name, value in call.literals.items():
-        got = observation.get(name, _NOT_LITERAL) if isinstance(observation, dict) else _NOT_LITERAL
-        if got is _NOT_LITERAL or not _same_literal(got, value):
-            shown = "nothing" if got is _NOT_LITERAL else repr(got)[:80]
-            return _error("AssertionError", (
-                f"the hidden check {call.name} of this cell is for {name} {value!r}, but the report names {shown}: "
-                "something in this notebook changed what the grading code reports"))
     return None
 
 
-class _JudgeTimeout(Exception):
-    pass
+def _verdict(call: ProbeCall, observation, log, room: "Room") -> NotebookNode | None:
+    """Judge one report in the room: None if right, else the error output that says why."""
+    answer = room.judge(call, observation)
+    kind, message = answer.get("kind"), str(answer.get("message", ""))
+    if kind == "ok":
+        return None
+    if kind == "error" and log is not None:
+        log.warning("judging %s failed: %s", call.check, message[:300])
+    return _error("AssertionError", message)
 
 
-@contextlib.contextmanager
-def _time_limit(seconds: float):
-    """Raise _JudgeTimeout after `seconds` (SIGALRM: only in the main thread, where nbgrader runs us)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
+# ---------------------------------------------------------------------------------------- the judges' room
+
+#: Seconds of wall-clock time one judgement may take, and of CPU time: a judge reads the student's values,
+#: and one built to be slow (a set of integers that share a hash, a regular expression's backtracking) makes a
+#: single C call that nothing inside the process can interrupt. So judgements run in the room, a child of the
+#: grading process, which is killed from outside past these limits.
+JUDGE_TIMEOUT = 60.0
+JUDGE_CPU = 10.0
+#: CPU seconds all the judgements of one notebook may take together (the solutions of the five parts: 0.08-0.16 s).
+NOTEBOOK_JUDGE_CPU = 30.0
+#: The longest answer the room sends back (its message is cut to MAX_MESSAGE_CHARS first).
+_MAX_ANSWER_BYTES = 1 << 20
+#: How often the grading process looks at the room's CPU while it waits for an answer.
+_POLL_SECONDS = 0.1
+
+
+class Room:
+    """Where a notebook's reports are judged: a child process forked from the grading process once the
+    judges are imported (it imports nothing itself), which decodes each report (`probes.wire.decode`), checks that it repeats its call's
+    literal arguments, calls the judge and answers with the verdict in words.
+
+    The grading process never decodes or judges a report itself: it hands the report over a pipe and waits
+    for the answer within JUDGE_TIMEOUT seconds, watching the room's CPU (JUDGE_CPU a report,
+    NOTEBOOK_JUDGE_CPU the notebook). Past a limit, or if the room dies (its memory is the grading process's,
+    capped the same), the room is killed with SIGKILL, the report's cell fails with the reason, and the next
+    report gets a fresh room with what is left of the notebook's CPU.
+    """
+
+    def __init__(self):
+        self.pid: int | None = None
+        self._to = self._from = None
+        self.spent = 0.0  # CPU seconds of rooms that ended
+        self._process = None
+
+    # -- the grading process's side
+
+    def start(self) -> None:
+        """Fork the room (call it from the main thread: the room is killed when the thread that forked it ends)."""
+        if self.pid is not None:
+            return
+        parent = os.getpid()
+        request_r, request_w = os.pipe()
+        answer_r, answer_w = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the room
+            code = 1
+            try:
+                os.close(request_w)
+                os.close(answer_r)
+                _serve(request_r, answer_w, parent)
+                code = 0
+            finally:
+                os._exit(code)
+        os.close(request_r)
+        os.close(answer_w)
+        self.pid, self._to, self._from = pid, request_w, answer_r
+        import psutil
+
+        try:
+            self._process = psutil.Process(pid)
+        except psutil.Error:
+            self._process = None
+
+    def _cpu(self) -> float:
+        try:
+            times = self._process.cpu_times()
+            return times.user + times.system
+        except Exception:  # noqa: BLE001 - it ended: its CPU is counted when it is reaped
+            return 0.0
+
+    def close(self) -> None:
+        """Kill the room and count its CPU against the notebook's."""
+        pid, self.pid = self.pid, None
+        for fd in (self._to, self._from):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._to = self._from = self._process = None
+        if pid is None:
+            return
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            _, _, usage = os.wait4(pid, 0)
+            self.spent += usage.ru_utime + usage.ru_stime
+        except ChildProcessError:
+            pass
+
+    def judge(self, call: ProbeCall, observation) -> dict:
+        """The room's answer for one report: {"kind": "ok"|"assert"|"error", "message": ...}."""
+        name = call.name
+        left = NOTEBOOK_JUDGE_CPU - self.spent
+        if left <= 0:
+            return {"kind": "assert", "message": (
+                f"the hidden check {name} was not judged: judging this notebook's reports has used the "
+                f"{NOTEBOOK_JUDGE_CPU:g} s of the grader's CPU it may, because your code returned far more than was asked for")}
+        try:
+            request = pickle.dumps((call.check, call.literals, observation), protocol=pickle.HIGHEST_PROTOCOL)
+        except (RecursionError, pickle.PicklingError, TypeError, ValueError, MemoryError) as exc:
+            return {"kind": "assert", "message": (
+                f"the hidden check {name} could not read what your code produced ({type(exc).__name__})")}
+        self.start()
+        started, begun = time.monotonic(), self._cpu()
+        try:
+            _write_frame(self._to, request)
+        except OSError:  # the room ended since the last report: a new one
+            self.close()
+            self.start()
+            begun = self._cpu()
+            try:
+                _write_frame(self._to, request)
+            except OSError:
+                self.close()
+                return {"kind": "error", "message": f"the grader could not judge the hidden check {name} (its judge did not start)"}
+        reader = _FrameReader(self._from, _MAX_ANSWER_BYTES)
+        while True:
+            try:
+                data = reader.read_ready(_POLL_SECONDS)
+            except (OSError, ValueError):
+                data = b""
+            if data is not None:
+                break
+            used = self._cpu()
+            if time.monotonic() - started > JUDGE_TIMEOUT:
+                why = f"took longer than {JUDGE_TIMEOUT:g} s"
+            elif used - begun > JUDGE_CPU:
+                why = f"took more than {JUDGE_CPU:g} s of the grader's CPU"
+            elif self.spent + used > NOTEBOOK_JUDGE_CPU:
+                why = f"took the last of the {NOTEBOOK_JUDGE_CPU:g} s of the grader's CPU this notebook's judgements may use"
+            else:
+                continue
+            self.close()
+            return {"kind": "assert", "message": (
+                f"judging what the hidden check {name} observed {why} and was stopped: your code returned far more "
+                "than was asked for")}
+        if not data:
+            self.close()
+            return {"kind": "assert", "message": (
+                f"judging what the hidden check {name} observed stopped the grader's judge (it ran out of memory, or "
+                "ended): your code returned far more than was asked for")}
+        try:
+            answer = json.loads(data)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict) or answer.get("kind") not in ("ok", "assert", "error"):
+            self.close()
+            return {"kind": "error", "message": f"the grader's judge answered nothing it should for {name}"}
+        return answer
+
+
+class _FrameReader:
+    """Reads one length-prefixed frame from a pipe, a poll at a time."""
+
+    def __init__(self, fd: int, limit: int):
+        self.fd, self.limit, self.buffer, self.size = fd, limit, b"", None
+
+    def read_ready(self, timeout: float) -> bytes | None:
+        """The frame once whole, b"" if the pipe closed first, None if more is to come."""
+        if not select.select([self.fd], [], [], timeout)[0]:
+            return None
+        chunk = os.read(self.fd, 1 << 16)
+        if not chunk:
+            return b""
+        self.buffer += chunk
+        if self.size is None and len(self.buffer) >= 8:
+            (self.size,) = struct.unpack(">Q", self.buffer[:8])
+            if self.size > self.limit:
+                raise ValueError("answer too long")
+        if self.size is not None and len(self.buffer) >= 8 + self.size:
+            return self.buffer[8:8 + self.size]
+        return None
+
+
+def _write_frame(fd: int, data: bytes) -> None:
+    view = memoryview(struct.pack(">Q", len(data)) + data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _read_frame(fd: int) -> bytes | None:
+    def exactly(n: int) -> bytes | None:
+        parts, got = [], 0
+        while got < n:
+            chunk = os.read(fd, min(n - got, 1 << 20))
+            if not chunk:
+                return None
+            parts.append(chunk)
+            got += len(chunk)
+        return b"".join(parts)
+
+    head = exactly(8)
+    return None if head is None else exactly(struct.unpack(">Q", head)[0])
+
+
+# -- the room's side
+
+
+def _serve(requests: int, answers: int, parent: int) -> None:
+    """The room's loop: a report in, an answer out, until the grading process closes the pipe."""
+    import gc
+
+    gc.freeze()  # the grading process's objects (its kernel client, its sockets) are never collected here
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the grading process, which ends the room
+    try:  # gone with the grading process, even in the middle of a C call (else the closed pipe ends it)
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG (the forking thread is the main one)
+    except Exception:  # noqa: BLE001 - not Linux
+        pass
+    if os.getppid() != parent:
         return
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.close(null)
+    keep = sorted((requests, answers))
+    os.closerange(3, keep[0])
+    os.closerange(keep[0] + 1, keep[1])
+    os.closerange(keep[1] + 1, 1 << 16)
+    while True:
+        request = _read_frame(requests)
+        if request is None:
+            return
+        check, literals, observation = pickle.loads(request)  # from the grading process, which made it
+        _write_frame(answers, json.dumps(_judged(check, literals, observation)).encode())
 
-    def expire(signum, frame):
-        raise _JudgeTimeout
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+def _judged(check: str, literals: dict, raw) -> dict:
+    name = check.split(".", 1)[1]
     try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def _verdict(check: str, observation, log, call: ProbeCall | None = None) -> NotebookNode | None:
-    try:
-        with _time_limit(JUDGE_TIMEOUT):
-            run(check, decode(observation))
-    except _JudgeTimeout:
-        return _error("AssertionError", (
-            f"judging what the hidden check {check.split('.', 1)[1]} observed took longer than {JUDGE_TIMEOUT:g} s "
-            "and was stopped: your code returned far more than was asked for"))
+        observation = decode(raw)
+        for key, value in literals.items():
+            got = observation.get(key, _NOT_LITERAL) if isinstance(observation, dict) else _NOT_LITERAL
+            if got is _NOT_LITERAL or not _same_literal(got, value):
+                shown = "nothing" if got is _NOT_LITERAL else repr(got)[:80]
+                return {"kind": "assert", "message": (
+                    f"the hidden check {name} of this cell is for {key} {value!r}, but the report names {shown}: "
+                    "something in this notebook changed what the grading code reports")}
+        run(check, observation)
     except AssertionError as exc:
-        return _error("AssertionError", str(exc))
+        return {"kind": "assert", "message": _cut(str(exc))}
     except Exception as exc:  # noqa: BLE001 - a malformed observation fails the cell, not the grader
-        if log is not None:
-            log.warning("judging %s failed: %s: %s", check, type(exc).__name__, exc)
-        return _error("AssertionError", (
-            f"the hidden check {check.split('.', 1)[1]} could not read what your code produced "
-            f"({type(exc).__name__}: {exc})"))
-    return None
+        return {"kind": "error", "message": _cut(
+            f"the hidden check {name} could not read what your code produced ({type(exc).__name__}: {exc})")}
+    return {"kind": "ok", "message": ""}
+
+
+def _cut(text: str) -> str:
+    if len(text) > MAX_MESSAGE_CHARS:
+        return f"{text[:MAX_MESSAGE_CHARS]} ... [{len(text) - MAX_MESSAGE_CHARS:,} more characters cut by the grader]"
+    return text
+
+
+_default_room: Room | None = None
+
+
+def default_room() -> Room:
+    """The room of a caller that judges without one of its own (tests): started when first needed."""
+    global _default_room
+    if _default_room is None:
+        import atexit
+
+        _default_room = Room()
+        atexit.register(_default_room.close)
+    return _default_room

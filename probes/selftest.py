@@ -47,3 +47,9 @@ def call_twice(fn) -> None:
     """fn(0), then fn(1), in one check, each in a child of its own: what the first call left behind must be
     gone when the second runs (probes.observer._sweep)."""
     report("selftest.call_twice", {"outcome": [outcome(fn, 0), outcome(fn, 1)]})
+
+
+@check
+def answer(fn) -> None:
+    """fn()'s return, as it is (for autograders.selftest.judge_answer, the judges' room's fixture)."""
+    report("selftest.answer", {"outcome": outcome(fn)})

@@ -540,3 +540,44 @@ def test_a_failure_reason_is_chosen_by_the_exception_never_by_its_message():
         assert words in why and "UNSANDBOXED" not in why, (raise_it, why)
     assert grade.failure_reason([], 1) == "nbgrader autograde failed without an error of its own (its log has what it printed)"
     assert "signal 11" in grade.failure_reason([], -11)
+
+
+def test_a_judgement_the_student_makes_slow_costs_only_its_cell(tmp_path):
+    """A judge reads the student's values; one built to be slow (a set() of keys sharing a hash took the grading
+    process 229 CPU-s in one C call in attack round 20, past the SIGALRM limit judges had then) is stopped from
+    outside: each report is judged in the judges' room, killed at JUDGE_CPU. The fixture's judge_answer spends
+    sum(range(n)) for a returned n. The slow cell fails in words, the next cell of the same notebook is judged in
+    a new room, and the honest student beside it keeps every point."""
+    from grader.judge import JUDGE_CPU
+
+    source = [
+        nba.solution("answer", "def answer():\n    ### BEGIN SOLUTION\n    return 42\n    ### END SOLUTION"),
+        nba.tests("answer_is_42", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.answer(answer)\n### END HIDDEN TESTS", points=1),
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = tmp_path / "course"
+    root.mkdir()
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), root)
+    nba.write(str(root / "source" / "ps0_room" / "ps0_room.ipynb"), source)
+    grade.ensure_in_gradebook(["ps0_room"], str(root))
+    source_nb = nbformat.read(root / "source" / "ps0_room" / "ps0_room.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_room" / "ps0_room.ipynb", as_version=4)
+    for student, cells in (("honest", {}), ("slow", {"answer": "def answer():\n    return 10**15"})):
+        folder = root / "submitted" / student / "ps0_room"
+        folder.mkdir(parents=True)
+        nbformat.write(fill(release_nb, source_nb, cells), folder / "ps0_room.ipynb")
+    outcomes = {o.student: o for o in grade.grade(["ps0_room"], str(root), workers=2, feedback=False)}
+    assert all(o.status == "graded" for o in outcomes.values()), outcomes
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        scores = {s: {g.name: g.score for g in gb.find_submission_notebook("ps0_room", "ps0_room", s).grades}
+                  for s in ("honest", "slow")}
+    assert scores["honest"] == {"answer_is_42": 1.0, "add_small": 1.0}, scores
+    assert scores["slow"] == {"answer_is_42": 0.0, "add_small": 1.0}, scores
+    nb = nbformat.read(root / "autograded" / "slow" / "ps0_room" / "ps0_room.ipynb", as_version=4)
+    cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "answer_is_42")
+    assert f"took more than {JUDGE_CPU:g} s of the grader's CPU" in json.dumps(cell.outputs), cell.outputs

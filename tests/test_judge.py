@@ -283,17 +283,125 @@ def test_encoder_and_decoder_share_one_depth_limit():
         decode([wire])
 
 
-def test_a_judgement_that_takes_too_long_costs_the_cell(monkeypatch):
-    """The judge runs outside nbgrader's cell timeout, so it has its own."""
+# --------------------------------------------------------------------------- the judges' room
+#
+# A judge reads the student's values, and one built to be slow makes one C call that no signal handler
+# interrupts (a set() of integers that share a hash took 229 CPU-s in attack round 20). Each report is
+# judged in a child of the grading process, killed from outside; these tests patch `run` before the room
+# forks (the room runs the patched judge) and judge through a real room.
+
+
+def _slow_c_call(check, observation):
+    sum(range(10**12))  # one C call: minutes, and no Python code runs until it returns
+
+
+def _judged_in_a_room(monkeypatch, judge_fn, *cells, **limits):
+    monkeypatch.setattr(judge, "run", judge_fn)
+    for name, value in limits.items():
+        monkeypatch.setattr(judge, name, value)
+    room = judge.Room()
+    try:
+        return [judge.judge_cell(cell, room=room) for cell in cells], room
+    finally:
+        room.close()
+
+
+def _quiz_cell():
+    return _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}))
+
+
+def test_a_judgement_in_one_slow_c_call_is_stopped_at_its_cpu_limit(monkeypatch):
     import time
 
-    monkeypatch.setattr(judge, "JUDGE_TIMEOUT", 0.5)
-    monkeypatch.setattr(judge, "run", lambda check, observation: time.sleep(30))
-    cell = _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "b"}))
+    cell = _quiz_cell()
     start = time.monotonic()
-    judge.judge_cell(cell)
+    (verdict,), room = _judged_in_a_room(monkeypatch, _slow_c_call, cell, JUDGE_CPU=1.0)
+    assert time.monotonic() - start < 10
+    assert not verdict.passed and "took more than 1 s of the grader's CPU" in _errors(cell)[0].evalue
+    assert room.pid is None and 0.9 < room.spent < 5  # killed, and its CPU counted
+
+
+def test_a_judgement_that_waits_is_stopped_at_its_time_limit(monkeypatch):
+    import time
+
+    cell = _quiz_cell()
+    start = time.monotonic()
+    (verdict,), _ = _judged_in_a_room(monkeypatch, lambda check, observation: time.sleep(30), cell, JUDGE_TIMEOUT=0.5)
     assert time.monotonic() - start < 5
-    assert "took longer than 0.5 s" in _errors(cell)[0].evalue
+    assert not verdict.passed and "took longer than 0.5 s" in _errors(cell)[0].evalue
+
+
+def test_a_judge_that_dies_costs_its_cell_and_the_next_report_gets_a_new_room(monkeypatch):
+    def dies_on_b(check, observation):
+        if observation["answer"] == "b":
+            os.kill(os.getpid(), 9)  # as the out-of-memory killer would
+        raise AssertionError(f"judged {observation['answer']}")
+
+    first, second = _quiz_cell(), _test_cell(_observation("ps1_memory.quiz", {"question": "q1", "answer": "c"}))
+    (died, judged), _ = _judged_in_a_room(monkeypatch, dies_on_b, first, second)
+    assert not died.passed and "stopped the grader's judge" in _errors(first)[0].evalue
+    assert not judged.passed and _errors(second)[0].evalue == "judged c"
+
+
+def test_a_notebooks_judgements_share_one_cpu_budget(monkeypatch):
+    """Each slow report is stopped at JUDGE_CPU; together they stop at NOTEBOOK_JUDGE_CPU, and later
+    reports are not judged at all (each would otherwise start a fresh room with a fresh limit)."""
+    cells = [_quiz_cell() for _ in range(4)]
+    verdicts, room = _judged_in_a_room(monkeypatch, _slow_c_call, *cells, JUDGE_CPU=1.0, NOTEBOOK_JUDGE_CPU=2.0)
+    assert not any(v.passed for v in verdicts)
+    messages = [_errors(cell)[0].evalue for cell in cells]
+    assert "took more than 1 s" in messages[0]
+    assert all("was not judged" in m for m in messages[2:]), messages
+    assert room.spent < 4
+
+
+def test_the_room_ends_with_the_grading_process_even_inside_a_c_call(tmp_path):
+    """A grading process killed (its submission's time limit, Ctrl-C) leaves no room computing for days."""
+    import time
+
+    import psutil
+
+    script = tmp_path / "grading.py"
+    script.write_text(
+        "import os, sys, time\n"
+        f"sys.path.insert(0, {ROOT!r})\n"
+        "from grader import judge\n"
+        "judge.run = lambda check, observation: sum(range(10**15))\n"
+        "room = judge.Room()\n"
+        "room.start()\n"
+        "judge._write_frame(room._to, __import__('pickle').dumps(('ps1_memory.quiz', {}, [])))\n"
+        "print(room.pid, flush=True)\n"
+        "time.sleep(1)\n"
+        "os._exit(0)\n")
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    room = int(out.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            if psutil.Process(room).status() == psutil.STATUS_ZOMBIE:
+                break
+        except psutil.NoSuchProcess:
+            break
+        time.sleep(0.1)
+    else:
+        os.kill(room, 9)
+        raise AssertionError("the room went on computing after the grading process ended")
+
+
+def test_the_room_holds_no_descriptor_of_the_grading_process(monkeypatch, tmp_path):
+    """What the room holds is two pipes: not the gradebook, the kernel's sockets or the observer's pipes."""
+    held = tmp_path / "held.txt"
+
+    def list_descriptors(check, observation):
+        held.write_text(" ".join(sorted(os.listdir("/proc/self/fd"))))
+        raise AssertionError("listed")
+
+    with open(os.devnull) as kept_open:
+        (verdict,), _ = _judged_in_a_room(monkeypatch, list_descriptors, _quiz_cell())
+        assert not verdict.passed
+        fds = held.read_text().split()
+        assert str(kept_open.fileno()) not in fds
+    assert len([fd for fd in fds if int(fd) > 2]) <= 3  # its two pipes, and the listing's own descriptor
 
 
 def test_a_call_binds_every_literal_argument_including_keywords():

@@ -24,6 +24,7 @@ import resource
 import select
 import signal
 import struct
+import sys
 import time
 from typing import Any
 
@@ -527,6 +528,9 @@ def _serve(requests: int, answers: int, parent: int) -> None:
     if os.getppid() != parent:
         return
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    torch = sys.modules.get("torch")
+    if torch is not None:  # GNU OpenMP is not fork-safe: one thread, so no judge waits on a pool the grading
+        torch.set_num_threads(1)  # process may have started (our judges take well under a second anyway)
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)

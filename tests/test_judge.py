@@ -574,3 +574,23 @@ def test_the_quiz_leak_checks_catch_a_hint_that_gives_the_answer_away():
     assert 0.2 in _numbers("idle 20% of the time") and 16 not in _numbers("fp16 weights, q16")
     assert _numbers(choices["c"]) - _numbers(" ".join(t for l, t in choices.items() if l != "c")) == {5.5}
     assert ("plain", "mean", "of") in _ngrams("It runs; every rank gets the plain mean of the two ranks' gradients")
+
+
+def test_a_room_forked_after_the_grading_process_used_torchs_thread_pool_judges_large_tensors(monkeypatch):
+    """GNU OpenMP is not fork-safe: a child forked after its parent ran a parallel operation hangs in its own first
+    one. The room judges on one thread, so a judge's reference over a wide tensor answers at once."""
+    import torch
+
+    threads = torch.get_num_threads()
+    torch.set_num_threads(2)
+    (torch.ones(256, 16384) * 2).sum()  # this process's pool, started
+
+    def wide(check, observation):
+        raise AssertionError(f"sum {float((torch.ones(256, 16384) * 2).sum()):g}")
+
+    cell = _quiz_cell()
+    try:
+        (verdict,), _ = _judged_in_a_room(monkeypatch, wide, cell, JUDGE_TIMEOUT=20.0)
+    finally:
+        torch.set_num_threads(threads)
+    assert _errors(cell)[0].evalue == "sum 8.38861e+06"

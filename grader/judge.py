@@ -319,9 +319,10 @@ def _verdict(call: ProbeCall, observation, log, room: "Room") -> NotebookNode | 
 #: single C call that nothing inside the process can interrupt. So judgements run in the room, a child of the
 #: grading process, which is killed from outside past these limits.
 JUDGE_TIMEOUT = 60.0
-JUDGE_CPU = 10.0
-#: CPU seconds all the judgements of one notebook may take together (the solutions of the five parts: 0.08-0.16 s).
-NOTEBOOK_JUDGE_CPU = 30.0
+JUDGE_CPU = 2.0
+#: CPU seconds all the judgements of one notebook may take together (the five solutions: 0.08-0.16 s; the
+#: corpus of wrong and alternative submissions graded by the tests: at most 0.11 s).
+NOTEBOOK_JUDGE_CPU = 5.0
 #: The longest answer the room sends back (its message is cut to MAX_MESSAGE_CHARS first).
 _MAX_ANSWER_BYTES = 1 << 20
 #: How often the grading process looks at the room's CPU while it waits for an answer.

@@ -36,6 +36,7 @@ import asyncio
 import copy
 import os
 import queue
+import resource
 import signal
 import threading
 import time
@@ -45,7 +46,7 @@ import zmq
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 from nbformat import NotebookNode
-from traitlets import Integer, Unicode
+from traitlets import Float, Integer, Unicode
 
 from nbgrader.preprocessors import Execute
 
@@ -71,6 +72,15 @@ MAX_KERNEL_MESSAGES = 20_000
 MAX_READING_CPU = 5.0
 #: Parts of one kernel message (identities, delimiter, signature, four dicts, buffers): ours have about eight.
 MAX_KERNEL_FRAMES = 64
+#: CPU seconds the grading process may spend on one notebook, all its threads together (ZeroMQ's I/O thread, which
+#: decodes every frame and answers every heartbeat a kernel writes onto its connections before a message is complete,
+#: included; the judges' room is a process of its own, capped apart). Round 21: a kernel writing millions of
+#: never-finished messages, or of ZMTP PINGs, onto its end of a connection kept that thread busy for 46 and 21 CPU-s,
+#: and no message ever reached MAX_READING_CPU's count. Ours: at most 2.8 CPU-s a notebook (the corpus the tests
+#: grade, 72 notebooks).
+MAX_GRADING_CPU = 30.0
+#: How often the grading process looks at its own CPU while a notebook is graded.
+CPU_WATCH_SECONDS = 0.25
 
 
 class _Handover:
@@ -89,6 +99,10 @@ class TooManyMessages(RuntimeError):
 
 class TooCostlyMessages(TooManyMessages):
     """Reading the kernel's messages took the grader more than MAX_READING_CPU seconds of CPU."""
+
+
+class TooCostlyKernel(TooCostlyMessages):
+    """The grading process spent more than MAX_GRADING_CPU seconds of CPU, all its threads together, on one notebook."""
 
 
 #: Where the grader keeps its verdicts in nbconvert's resources: {grade_id: judge.Verdict}.
@@ -140,6 +154,12 @@ del __distcourse_warm_up
 DISPLAY_REMOVED = "[the grader removed {n} display output(s) of this test cell: a test cell's result is the grader's]\n"
 
 
+def _process_cpu() -> float:
+    """CPU seconds of this process so far, every thread's (ended threads included)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def _readable(fd: int) -> bool:
     """Whether reading `fd` would not block (data, or its other end closed)."""
     import select
@@ -181,6 +201,9 @@ class ResilientExecute(Execute):
     max_notebook_bytes = Integer(10_000_000, help="Output kept per notebook; the rest is cut.").tag(config=True)
     max_observation_bytes = Integer(
         64_000_000, help="Largest report a probe may send (a test cell's reports together).").tag(config=True)
+    max_grading_cpu = Float(
+        MAX_GRADING_CPU, help="CPU seconds this process may spend on one notebook, all its threads together; past "
+                              "them the kernel is killed and the notebook fails (TooCostlyKernel).").tag(config=True)
     max_errors_per_cell = Integer(20, help="Error outputs kept per cell (the cell fails after the first).").tag(config=True)
     warm_up_code = Unicode(
         WARM_UP,
@@ -207,9 +230,12 @@ class ResilientExecute(Execute):
             resources = {}
         resources[VERDICTS] = {}
         os.environ[JUDGE_ENV] = "grader"  # inherited by the kernel: its probes only hand their arguments over
+        watching = threading.Event()
+        threading.Thread(target=self._watch_cpu, args=(watching, _process_cpu()), name="cpu-watch", daemon=True).start()
         try:
             return super().preprocess(nb, resources, km)
         finally:
+            watching.set()
             if self._observer is not None:
                 self._observer.close()
             if self._room is not None:
@@ -297,6 +323,26 @@ class ResilientExecute(Execute):
             except Exception as error:  # noqa: BLE001 - already gone
                 self.log.warning("could not kill the flooding kernel: %s", error)
         raise exc
+
+    def _watch_cpu(self, done: threading.Event, start: float) -> None:
+        """Past max_grading_cpu of this process's CPU for the notebook, kill the kernel (its launcher: the sandbox goes
+        with it); the notebook then fails with TooCostlyKernel. A thread, on a timer: ZeroMQ's I/O thread can be kept
+        busy by a kernel that never completes a message, so nothing the reading thread does would notice."""
+        while not done.wait(CPU_WATCH_SECONDS):
+            if _process_cpu() - start <= self.max_grading_cpu:
+                continue
+            if getattr(self, "_flooded", None) is None:
+                self._flooded = TooCostlyKernel(
+                    f"the grading process spent more than {self.max_grading_cpu:g} s of its CPU on this notebook")
+            self.log.warning("%s: the kernel is killed", self._flooded)
+            provisioner = getattr(getattr(self, "km", None), "provisioner", None)
+            for kill, target in ((os.killpg, getattr(provisioner, "pgid", None)), (os.kill, getattr(provisioner, "pid", None))):
+                if isinstance(target, int) and target > 0 and target not in (os.getpid(), os.getpgrp()):
+                    try:
+                        kill(target, signal.SIGKILL)
+                    except OSError:
+                        pass
+            return
 
     def _stop_if_flooded(self) -> None:
         """The cell ended because the kernel was killed for what its messages cost: the notebook stops here."""

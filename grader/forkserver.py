@@ -342,6 +342,7 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # the soft limit: this child runs no student code
         resource.setrlimit(resource.RLIMIT_FSIZE, (CHILD_FILE_BYTES if hard == resource.RLIM_INFINITY
                                                    else min(CHILD_FILE_BYTES, hard), hard))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core of the grader's memory (secrets) on the disk
         cap_logging()
         if request.get("errors"):
             note = note_exceptions(request["errors"])

@@ -663,6 +663,10 @@ def printable(text: str) -> str:
 #: output no notebook may hold): the reason then says what really happened. First match wins.
 _REASONS = (
     # first: the kernel killed for it then also shows as dead
+    ("class", "grader.execute.TooCostlyKernel",
+     "the kernel kept the grader's process busy past its CPU limit for a notebook (ResilientExecute.max_grading_cpu, "
+     "30 s unless configured) with what it wrote onto its connections to the grader: the notebook was not graded "
+     "further"),
     ("class", "grader.execute.TooCostlyMessages",
      "the kernel's messages cost the grader too much to read (more than 5 s of its CPU, or a message of more than "
      "64 parts): the notebook was not graded further; print less"),

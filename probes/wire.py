@@ -212,7 +212,13 @@ def decode(obj: Any, _depth: int = 0, _hashes: dict | None = None) -> Any:
         bounds = _list(obj["__range__"])
         if len(bounds) != 3 or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds):
             raise ValueError("bad range in observation")
-        return range(*bounds)
+        if not all(-MAX_INT <= b < MAX_INT for b in bounds):  # its items too, then: none past 64 bits
+            raise ValueError("a range past 64 bits in what your code returned")
+        try:
+            value = range(*bounds)
+        except ValueError:  # a step of 0
+            raise ValueError("bad range in observation") from None
+        return _counted(value, _hashes)
     if "__float__" in obj:
         return float(str(obj["__float__"]))
     if "__exception__" in obj:

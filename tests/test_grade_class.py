@@ -581,3 +581,89 @@ def test_a_judgement_the_student_makes_slow_costs_only_its_cell(tmp_path):
     nb = nbformat.read(root / "autograded" / "slow" / "ps0_room" / "ps0_room.ipynb", as_version=4)
     cell = next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "answer_is_42")
     assert f"took more than {JUDGE_CPU:g} s of the grader's CPU" in json.dumps(cell.outputs), cell.outputs
+
+
+# Round 21: a kernel writing ZMTP onto its own end of a connection to the grader, so that ZeroMQ's I/O thread in the
+# grading process works for it and no message ever completes (nothing reaches the reading thread's caps): millions of
+# empty parts of a message never finished, the connection then shut so that the grader rolls it back and reconnects;
+# or PING commands, each answered at once with a PONG. `{writes}` builds the bytes; both run for up to 60 s.
+_ZMTP_BUSY = '''
+def __keep_the_grader_busy(channel, writes, seconds=60):
+    import os, select, socket, time
+    from ipykernel.kernelapp import IPKernelApp
+    app = IPKernelApp.instance()
+    path = "%s-%s" % (app.ip, getattr(app, channel + "_port"))
+    def connections():
+        found = []
+        for name in os.listdir("/proc/self/fd"):
+            try:
+                if not os.readlink("/proc/self/fd/" + name).startswith("socket:"):
+                    continue
+                s = socket.socket(fileno=os.dup(int(name)))
+            except OSError:
+                continue
+            try:
+                if s.family == socket.AF_UNIX and s.getsockname() == path:
+                    s.getpeername()
+                    found.append(int(name))
+            except OSError:
+                pass
+            finally:
+                s.close()
+        return found
+    start = time.time()
+    while time.time() - start < seconds:
+        for fd in connections():
+            view = memoryview(writes)
+            while view and time.time() - start < seconds:
+                select.select([], [fd], [], 1)
+                try:
+                    view = view[os.write(fd, view):]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    break
+            if channel == "shell":  # the unfinished message is rolled back; the grader reconnects
+                try:
+                    socket.socket(fileno=os.dup(fd)).shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+        time.sleep(0.05)
+'''
+ZMTP_BUSY = {
+    "unfinished_messages": _ZMTP_BUSY + '__keep_the_grader_busy("shell", b"\\x01\\x00" * 4_000_000)\n',
+    "pings": _ZMTP_BUSY + '__keep_the_grader_busy("iopub", b"\\x04\\x07\\x04PING\\x00\\x00" * 100_000)\n',
+}
+
+
+def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_limit(tmp_path):
+    """What the grading process spends on a notebook, all its threads together, is capped (max_grading_cpu, set low
+    here): past it the kernel is killed and the submission fails with the grader's reason, and the honest student
+    graded after it keeps full marks."""
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = tmp_path / "course"
+    root.mkdir()
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), root)
+    nba.write(str(root / "source" / "ps0_busy" / "ps0_busy.ipynb"), source)
+    grade.ensure_in_gradebook(["ps0_busy"], str(root))
+    source_nb = nbformat.read(root / "source" / "ps0_busy" / "ps0_busy.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_busy" / "ps0_busy.ipynb", as_version=4)
+    hand_ins = {name: {"add": "def add(a, b):\n    return a + b\n" + payload} for name, payload in ZMTP_BUSY.items()}
+    for student, cells in {**hand_ins, "zz_honest": {}}.items():
+        folder = root / "submitted" / student / "ps0_busy"
+        folder.mkdir(parents=True)
+        nbformat.write(fill(release_nb, source_nb, cells), folder / "ps0_busy.ipynb")
+    outcomes = {o.student: o for o in grade.grade(["ps0_busy"], str(root), workers=1, feedback=False,
+                                                   extra=["--ResilientExecute.max_grading_cpu=4"])}
+    for student in hand_ins:
+        busy = outcomes[student]
+        assert busy.status == "failed" and "max_grading_cpu" in busy.reason, busy  # the cap fired, not the cell's end
+    assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        assert [g.score for g in gb.find_submission_notebook("ps0_busy", "ps0_busy", "zz_honest").grades] == [1.0]

@@ -404,3 +404,20 @@ def test_observations_built_to_collide_in_a_hash_table_are_refused():
             wire.decode(data)
     honest = [{"memory": 2**40 + i, "stage": (0, 1)} for i in range(2000)] + [(-1, -2)] * 1000
     assert wire.decode(wire.encode(honest)) == honest
+
+
+def test_ranges_past_64_bits_or_sharing_a_hash_are_refused(monkeypatch):
+    """Round 21 (read, not run): a range's bounds were not checked, so range(0, 1000 * P, P) in a report decoded to
+    1000 distinct ints past 64 bits sharing one hash, and ranges were not counted as tuples and keys are."""
+    from probes import wire
+
+    P = 2**61 - 1
+    with pytest.raises(ValueError, match="64 bits"):
+        wire.decode(wire.encode([range(0, 1000 * P, P)]))
+    with pytest.raises(ValueError, match="bad range"):
+        wire.decode({"__range__": [0, 5, 0]})
+    assert hash(range(-1, 0)) == hash(range(-2, -1))  # hash(-1) == hash(-2): two distinct ranges, one hash
+    assert wire.decode(wire.encode([range(-1, 0), range(-2, -1), range(-1, 0)])) == [range(-1, 0), range(-2, -1)] + [range(-1, 0)]
+    monkeypatch.setattr(wire, "MAX_SAME_HASH", 1)
+    with pytest.raises(ValueError, match="of one hash"):
+        wire.decode(wire.encode([range(-1, 0), range(-2, -1)]))

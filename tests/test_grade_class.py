@@ -542,6 +542,23 @@ def test_a_failure_reason_is_chosen_by_the_exception_never_by_its_message():
     assert "signal 11" in grade.failure_reason([], -11)
 
 
+def _small_class(tmp_path, name: str, source: list, hand_ins: dict):
+    """A course of one small assignment `name` (cells `source`) and a hand-in per student (their cells over the
+    release); returns its root."""
+    root = tmp_path / "course"
+    root.mkdir()
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), root)
+    nba.write(str(root / "source" / name / f"{name}.ipynb"), source)
+    grade.ensure_in_gradebook([name], str(root))
+    source_nb = nbformat.read(root / "source" / name / f"{name}.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / name / f"{name}.ipynb", as_version=4)
+    for student, cells in hand_ins.items():
+        folder = root / "submitted" / student / name
+        folder.mkdir(parents=True)
+        nbformat.write(fill(release_nb, source_nb, cells), folder / f"{name}.ipynb")
+    return root
+
+
 def test_a_judgement_the_student_makes_slow_costs_only_its_cell(tmp_path):
     """A judge reads the student's values; one built to be slow (a set() of keys sharing a hash took the grading
     process 229 CPU-s in one C call in attack round 20, past the SIGALRM limit judges had then) is stopped from
@@ -558,17 +575,8 @@ def test_a_judgement_the_student_makes_slow_costs_only_its_cell(tmp_path):
         nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
                   "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
     ]
-    root = tmp_path / "course"
-    root.mkdir()
-    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), root)
-    nba.write(str(root / "source" / "ps0_room" / "ps0_room.ipynb"), source)
-    grade.ensure_in_gradebook(["ps0_room"], str(root))
-    source_nb = nbformat.read(root / "source" / "ps0_room" / "ps0_room.ipynb", as_version=4)
-    release_nb = nbformat.read(root / "release" / "ps0_room" / "ps0_room.ipynb", as_version=4)
-    for student, cells in (("honest", {}), ("slow", {"answer": "def answer():\n    return 10**15"})):
-        folder = root / "submitted" / student / "ps0_room"
-        folder.mkdir(parents=True)
-        nbformat.write(fill(release_nb, source_nb, cells), folder / "ps0_room.ipynb")
+    root = _small_class(tmp_path, "ps0_room", source,
+                        {"honest": {}, "slow": {"answer": "def answer():\n    return 10**15"}})
     outcomes = {o.student: o for o in grade.grade(["ps0_room"], str(root), workers=2, feedback=False)}
     assert all(o.status == "graded" for o in outcomes.values()), outcomes
     from nbgrader.api import Gradebook
@@ -645,18 +653,8 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
         nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
                   "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
     ]
-    root = tmp_path / "course"
-    root.mkdir()
-    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), root)
-    nba.write(str(root / "source" / "ps0_busy" / "ps0_busy.ipynb"), source)
-    grade.ensure_in_gradebook(["ps0_busy"], str(root))
-    source_nb = nbformat.read(root / "source" / "ps0_busy" / "ps0_busy.ipynb", as_version=4)
-    release_nb = nbformat.read(root / "release" / "ps0_busy" / "ps0_busy.ipynb", as_version=4)
     hand_ins = {name: {"add": "def add(a, b):\n    return a + b\n" + payload} for name, payload in ZMTP_BUSY.items()}
-    for student, cells in {**hand_ins, "zz_honest": {}}.items():
-        folder = root / "submitted" / student / "ps0_busy"
-        folder.mkdir(parents=True)
-        nbformat.write(fill(release_nb, source_nb, cells), folder / "ps0_busy.ipynb")
+    root = _small_class(tmp_path, "ps0_busy", source, {**hand_ins, "zz_honest": {}})
     outcomes = {o.student: o for o in grade.grade(["ps0_busy"], str(root), workers=1, feedback=False,
                                                    extra=["--ResilientExecute.max_grading_cpu=4"])}
     for student in hand_ins:

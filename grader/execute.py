@@ -662,6 +662,13 @@ class ResilientExecute(Execute):
                     try:
                         self.execute_cell(copy.deepcopy(cell), i, store_history=False)
                     except (DeadKernelError, CellTimeoutError):
+                        # a cell that ran the first time and kills or sticks the kernel when replayed counts as a
+                        # death too (each one cost a cell's time limit, and replays were not bounded by deaths)
+                        self._stop_if_flooded()
+                        self._deadly.append(i)
+                        if len(self._deadly) > self.max_kernel_deaths:
+                            raise DeadKernelError(f"the kernel died or was stuck {len(self._deadly)} times, replays "
+                                                  "included; giving up on this notebook") from None
                         self._restart_kernel()
         finally:
             self._replaying = False

@@ -233,7 +233,9 @@ class ResilientExecute(Execute):
         watching = threading.Event()
         threading.Thread(target=self._watch_cpu, args=(watching, _process_cpu()), name="cpu-watch", daemon=True).start()
         try:
-            return super().preprocess(nb, resources, km)
+            result = super().preprocess(nb, resources, km)
+            self._stop_if_flooded()
+            return result
         finally:
             watching.set()
             if self._observer is not None:
@@ -334,15 +336,19 @@ class ResilientExecute(Execute):
             if getattr(self, "_flooded", None) is None:
                 self._flooded = TooCostlyKernel(
                     f"the grading process spent more than {self.max_grading_cpu:g} s of its CPU on this notebook")
-            self.log.warning("%s: the kernel is killed", self._flooded)
+                self.log.warning("%s: the kernel is killed", self._flooded)
+            # and killed again at every look while the notebook is graded: the kill is final (the notebook stops at
+            # its next step; any kernel started meanwhile goes too)
             provisioner = getattr(getattr(self, "km", None), "provisioner", None)
+            process = getattr(provisioner, "process", None)
+            if process is None or process.poll() is not None:
+                continue  # ended and reaped: its id may be another process's now
             for kill, target in ((os.killpg, getattr(provisioner, "pgid", None)), (os.kill, getattr(provisioner, "pid", None))):
                 if isinstance(target, int) and target > 0 and target not in (os.getpid(), os.getpgrp()):
                     try:
                         kill(target, signal.SIGKILL)
                     except OSError:
                         pass
-            return
 
     def _stop_if_flooded(self) -> None:
         """The cell ended because the kernel was killed for what its messages cost: the notebook stops here."""
@@ -375,6 +381,7 @@ class ResilientExecute(Execute):
             if msg.get("parent_header", {}).get("msg_id") == msg_id:
                 return
         # it killed or stuck the kernel: the notebook starts in a fresh one, not warmed
+        self._stop_if_flooded()
         self.log.warning("the kernel's warm-up did not finish; starting a fresh kernel")
         await ensure_async(self.km.restart_kernel(now=True))
         await ensure_async(self.kc.wait_for_ready(timeout=self.startup_timeout))
@@ -401,6 +408,7 @@ class ResilientExecute(Execute):
     # ------------------------------------------------------------------ one cell
 
     def preprocess_cell(self, cell, resources, index):
+        self._stop_if_flooded()  # a kill for what the kernel cost is final, wherever it landed (round 22: in a replay)
         self._start_cell(cell)
         try:
             try:
@@ -416,6 +424,7 @@ class ResilientExecute(Execute):
                 cell, resources = self._restart(cell, index, DEATH_MESSAGE, "KernelDied")
         finally:
             self._finish_outputs(cell)
+        self._stop_if_flooded()
         self._observe()
         if self._is_test:  # the feedback says whether hidden checks ran (the grader's word, not the notebook's)
             cell.metadata[RAN_KEY] = bool(self._observations)
@@ -639,6 +648,7 @@ class ResilientExecute(Execute):
             task.cancel()
 
     def _restart_kernel(self) -> None:
+        self._stop_if_flooded()  # never a fresh kernel for a notebook killed for what it cost
         self._abandon_output_task()
         run_sync(self.km.restart_kernel)(now=True)
         run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import gc
 import json
+import math
 import os
 import resource
 import selectors
@@ -343,6 +344,11 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         resource.setrlimit(resource.RLIMIT_FSIZE, (CHILD_FILE_BYTES if hard == resource.RLIM_INFINITY
                                                    else min(CHILD_FILE_BYTES, hard), hard))
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core of the grader's memory (secrets) on the disk
+        cpu = request.get("cpu")
+        if isinstance(cpu, (int, float)) and cpu > 0:  # what a hand-in makes the grader work, whatever the step
+            hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+            soft = int(math.ceil(cpu))
+            resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
         cap_logging()
         if request.get("errors"):
             note = note_exceptions(request["errors"])
@@ -596,16 +602,18 @@ class ForkServer:
                 raise ServerDied("the grading server ended") from None
 
     def fork(self, argv: list[str] | None, env: dict, cwd: str, log: str, gated: bool = False,
-             call: tuple[str, str, list] | None = None, tmpfs: str | None = None, errors: str | None = None) -> "Child":
+             call: tuple[str, str, list] | None = None, tmpfs: str | None = None, errors: str | None = None,
+             cpu: float | None = None) -> "Child":
         """Start `nbgrader ARGV` (or `call`: module, function, JSON arguments) as a child of the server,
         waiting at its gate when `gated`; its output goes to the file `log`. `tmpfs`: a folder that the
         child and what it starts see as a small tmpfs of their own (`private_tmpfs`). `errors`: a new file
-        in which the child notes the exceptions that failed it (note_exceptions)."""
+        in which the child notes the exceptions that failed it (note_exceptions). `cpu`: CPU seconds the child may
+        use (its soft RLIMIT_CPU: SIGXCPU ends it; what it starts may raise the soft limit again)."""
         with self._cond:
             self._count += 1
             ident = str(self._count)
         request = {"op": "fork", "id": ident, "env": dict(env), "cwd": cwd, "log": log, "gated": gated,
-                   "tmpfs": tmpfs, "errors": errors}
+                   "tmpfs": tmpfs, "errors": errors, "cpu": cpu}
         request.update({"call": list(call)} if call else {"argv": list(argv or [])})
         self._send(request)
         with self._cond:

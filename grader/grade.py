@@ -533,7 +533,7 @@ class Submission:
         # grader may mount one (root): the connection file and sockets take a few kB
         self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True,
                                  tmpfs=os.path.join(private, "runtime") if self.sandboxed else None,
-                                 errors=os.path.join(private, "exceptions"))
+                                 errors=os.path.join(private, "exceptions"), cpu=SUBMISSION_CPU)
 
     def wait_warm(self, timeout: float = 120.0) -> None:
         """Until its kernel is warm (or it ended, or `timeout`): then the next kernel may start."""
@@ -654,6 +654,14 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: CPU seconds the grader's process for one submission (its `nbgrader autograde`, its feedback page) may use, every
+#: step of it (reading, checking and writing the notebook as well as executing it). Round 22: a hand-in of 98,000
+#: one-character cells, or of one cell with 4.45 million metadata keys, within the size caps, cost a grading child
+#: 39-77 CPU-s and a feedback page 42, none of it while the notebook executed (where max_grading_cpu watches).
+#: Ours: at most 2.8 s (the corpus the tests grade). Past it SIGXCPU ends that child, with its reason.
+SUBMISSION_CPU = 60.0
+
+
 #: A failed submission's reason is in the grader's words only, chosen by the classes of the exceptions its grading
 #: child caught (forkserver.note_exceptions) and the module that raised them; never by text of the log. Messages
 #: quote what the hand-in holds or what the kernel sent: round 13 put a sentence of its own in a message's
@@ -690,16 +698,26 @@ _REASONS = (
     ("class", "sqlalchemy.exc.SQLAlchemyError", "the gradebook could not be read or written: see the grader's log"),
     ("class", "builtins.TimeoutError", "the grader timed out waiting for the kernel"),
 )
+#: The first _REASONS: the grader's own kills for what a kernel cost.
+_KILLS = 3
 
 
 def failure_reason(exceptions: list[dict], status: int | None = None, what: str = "nbgrader autograde") -> str:
     """Why a grading child failed, in the grader's words: from the first exception it noted (with its causes) that
     _REASONS knows, else the class of the first one, else its exit status."""
-    for entry in exceptions:
+    def matches(entry: dict, kind: str, name: str) -> bool:
         chains = [entry.get("classes", [])] + list(entry.get("causes", []))
+        return (kind == "where" and str(entry.get("where", "")).startswith(name)) or (
+            kind == "class" and any(name in chain for chain in chains if isinstance(chain, list)))
+
+    # the grader's own kills for what a kernel cost come first, whichever was noted first (the kernel they killed
+    # may be noted dead before: round 22's kill landed in a replay)
+    for kind, name, reason in _REASONS[:_KILLS]:
+        if any(matches(entry, kind, name) for entry in exceptions):
+            return reason
+    for entry in exceptions:
         for kind, name, reason in _REASONS:
-            if (kind == "where" and str(entry.get("where", "")).startswith(name)) or (
-                    kind == "class" and any(name in chain for chain in chains if isinstance(chain, list))):
+            if matches(entry, kind, name):
                 return reason
     if exceptions and exceptions[0].get("classes"):
         name = str(exceptions[0]["classes"][0]).rsplit(".", 1)[-1]
@@ -707,6 +725,9 @@ def failure_reason(exceptions: list[dict], status: int | None = None, what: str 
     if status is not None and -status in (signal.SIGABRT, signal.SIGSEGV, signal.SIGBUS):
         # an allocation refused under the child's memory cap aborts inside C code (ZeroMQ, the JSON reader)
         return f"{what} was killed by signal {-status}: perhaps {forkserver.MEMORY_NOTE}"
+    if status is not None and -status == signal.SIGXCPU:
+        return (f"{what} used more than {SUBMISSION_CPU:g} s of the grader's CPU (a hand-in of very many cells or keys, "
+                "or a kernel that kept it busy): it was stopped")
     if status is not None and status < 0:
         return f"{what} was killed by signal {-status}"
     return f"{what} failed without an error of its own (its log has what it printed)"
@@ -987,12 +1008,12 @@ class ClassSteps:
         self.turns: list[threading.Thread] = []
         self.pages: dict[tuple[str, str], str] = {}  # (student, assignment) -> written | failed: why
 
-    def _fork(self, step, log: str):
+    def _fork(self, step, log: str, cpu: float | None = None):
         """A child of the warm grader running `step` (an nbgrader argv, or ("call", module, function, args)); the
-        exceptions that fail it are noted beside its log (`log` + ".exceptions")."""
+        exceptions that fail it are noted beside its log (`log` + ".exceptions"); `cpu`: its CPU seconds."""
         call = tuple(step[1:]) if step[0] == "call" else None
         return self.servers.get().fork(None if call else [*step, "--log-level=WARN"], venv_env(), self.root, log,
-                                       call=call, errors=log + ".exceptions")
+                                       call=call, errors=log + ".exceptions", cpu=cpu)
 
     @staticmethod
     def _status(child, wait: float, limit: float):
@@ -1022,7 +1043,7 @@ class ClassSteps:
             for student, assignment, step in pages:
                 log = os.path.join(self.logs, f"page-{assignment}-{len(self.pages)}-{os.getpid()}.log")
                 try:
-                    status = self._status(self._fork(step, log), timeout, timeout)
+                    status = self._status(self._fork(step, log, cpu=SUBMISSION_CPU), timeout, timeout)
                 except forkserver.ServerDied:
                     status = "the grading server ended"
                 if status == 0:

@@ -649,11 +649,20 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
     here): past it the kernel is killed and the submission fails with the grader's reason, and the honest student
     graded after it keeps full marks."""
     source = [
+        nba.solution("setup", "### BEGIN SOLUTION\nx = 1\n### END SOLUTION"),
         nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
         nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
                   "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+        nba.solution("more", "### BEGIN SOLUTION\ny = 2\n### END SOLUTION"),
     ]
     hand_ins = {name: {"add": "def add(a, b):\n    return a + b\n" + payload} for name, payload in ZMTP_BUSY.items()}
+    # Round 22: the cap fired once, in a replay after the notebook killed its own kernel, and the replay restarted
+    # the kernel and went on unwatched (167 CPU-s, "graded"). Here the flood runs only when replayed (a replay keeps
+    # no history: the execution count stays at 1), after the last cell kills the kernel.
+    hand_ins["floods_when_replayed"] = {
+        "add": "def add(a, b):\n    return a + b\nif get_ipython().execution_count <= 1:\n"
+               + "\n".join("    " + line for line in ZMTP_BUSY["pings"].splitlines()),
+        "more": "import os\nos.kill(os.getpid(), 9)"}
     root = _small_class(tmp_path, "ps0_busy", source, {**hand_ins, "zz_honest": {}})
     outcomes = {o.student: o for o in grade.grade(["ps0_busy"], str(root), workers=1, feedback=False,
                                                    extra=["--ResilientExecute.max_grading_cpu=4"])}
@@ -665,3 +674,26 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
 
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         assert [g.score for g in gb.find_submission_notebook("ps0_busy", "ps0_busy", "zz_honest").grades] == [1.0]
+
+
+def test_a_hand_in_that_costs_the_grader_cpu_outside_execution_is_stopped_at_its_cpu_cap(tmp_path, monkeypatch):
+    """Round 22: a hand-in within the size caps whose cost is all outside the notebook's execution (one markdown
+    cell with millions of metadata keys: 47 CPU-s of a grading child and 16 of a feedback page; 98,000 tiny cells:
+    39 and 42), where max_grading_cpu does not watch. Every grading child and feedback page has a CPU cap
+    (SUBMISSION_CPU, set low here): past it the child ends with the grader's reason; the honest student is graded."""
+    monkeypatch.setattr(grade, "SUBMISSION_CPU", 5.0)
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_keys", source, {"aa_honest": {}, "keys": {}})
+    path = root / "submitted" / "keys" / "ps0_keys" / "ps0_keys.ipynb"
+    nb = json.loads(path.read_text())
+    nb["cells"].append({"cell_type": "markdown", "id": "many-keys", "source": "x",
+                        "metadata": {f"k{i}": 0 for i in range(3_000_000)}})
+    path.write_text(json.dumps(nb))
+    outcomes = {o.student: o for o in grade.grade(["ps0_keys"], str(root), workers=1)}
+    keys = outcomes["keys"]
+    assert keys.status == "failed" and "more than 5 s of the grader's CPU" in keys.reason, keys
+    assert outcomes["aa_honest"].status == "graded", outcomes["aa_honest"]

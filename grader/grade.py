@@ -229,10 +229,11 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         return (f"{printable(strays[0])!r} is not a notebook of {assignment} (its notebook: "
                 f"{', '.join(sorted(released))}): rename it, and grade again")
     for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
-        nb_size, containers = notebook_structure(notebook)
-        if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS:
-            return (f"{os.path.basename(notebook)!r} is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects: at "
-                    f"most {MAX_NOTEBOOK_BYTES // 2**20} MiB and {MAX_NOTEBOOK_CONTAINERS:,} are graded (an assignment "
+        nb_size, containers, items = notebook_structure(notebook)
+        if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS or items > MAX_NOTEBOOK_ITEMS:
+            return (f"{os.path.basename(notebook)!r} is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects "
+                    f"and up to {items:,} items: at most {MAX_NOTEBOOK_BYTES // 2**20} MiB, {MAX_NOTEBOOK_CONTAINERS:,} and "
+                    f"{MAX_NOTEBOOK_ITEMS:,} are graded (an assignment "
                     "needs a small fraction of that). Clear large outputs and metadata (Kernel > Restart & Clear "
                     "Output), save, and hand in again")
         why = nbgrader_metadata_refusal(notebook, os.path.join(root, "release", assignment, os.path.basename(notebook)))
@@ -260,6 +261,9 @@ def nbgrader_metadata_refusal(notebook: str, release: str) -> str | None:
         return None  # no release to compare with, or not a notebook: nbgrader says so itself
     if not isinstance(cells, list):
         return None
+    if len(cells) > MAX_NOTEBOOK_CELLS:
+        return (f"the notebook holds {len(cells):,} cells: at most {MAX_NOTEBOOK_CELLS:,} are graded (an assignment has "
+                "under 100). Delete the extra cells, and hand in again")
     seen: set = set()
     fix = ("Copy the cell's nbgrader metadata back from the release notebook (or paste your answers into a fresh "
            "copy of the release), and hand in again")
@@ -286,18 +290,25 @@ def nbgrader_metadata_refusal(notebook: str, release: str) -> str | None:
 #: before nbgrader reads it. Our assignments' solutions with outputs: under 1 MiB and 5,000.
 MAX_NOTEBOOK_BYTES = 64 * 2**20
 MAX_NOTEBOOK_CONTAINERS = 200_000
+#: ... and so does the grader's work on it, with its items ("," counted: list elements, object keys) and cells
+#: (round 22: one cell of 4.45 million metadata keys in a single object, 98,000 one-character cells: 39-77 CPU-s of
+#: a grading child, within the caps above). Ours: under 2,000 commas and 100 cells.
+MAX_NOTEBOOK_ITEMS = 300_000
+MAX_NOTEBOOK_CELLS = 2_000
 
 
-def notebook_structure(path: str) -> tuple[int, int]:
-    """(bytes, number of "[" and "{") of a file, read in chunks (an upper bound on its JSON containers)."""
-    size = containers = 0
+def notebook_structure(path: str) -> tuple[int, int, int]:
+    """(bytes, number of "[" and "{", number of ",") of a file, read in chunks (upper bounds on its JSON containers
+    and on its items: list elements and object keys)."""
+    size = containers = items = 0
     with open(path, "rb") as fh:
         while chunk := fh.read(1 << 20):
             size += len(chunk)
             containers += chunk.count(b"[") + chunk.count(b"{")
+            items += chunk.count(b",")
             if size > MAX_NOTEBOOK_BYTES:
                 break
-    return size, containers
+    return size, containers, items
 
 
 def write_beneath(root: str, parts: list[str], text: str) -> None:
@@ -659,7 +670,7 @@ def printable(text: str) -> str:
 #: one-character cells, or of one cell with 4.45 million metadata keys, within the size caps, cost a grading child
 #: 39-77 CPU-s and a feedback page 42, none of it while the notebook executed (where max_grading_cpu watches).
 #: Ours: at most 2.8 s (the corpus the tests grade). Past it SIGXCPU ends that child, with its reason.
-SUBMISSION_CPU = 60.0
+SUBMISSION_CPU = 30.0
 
 
 #: A failed submission's reason is in the grader's words only, chosen by the classes of the exceptions its grading

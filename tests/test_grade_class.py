@@ -680,8 +680,10 @@ def test_a_hand_in_that_costs_the_grader_cpu_outside_execution_is_stopped_at_its
     """Round 22: a hand-in within the size caps whose cost is all outside the notebook's execution (one markdown
     cell with millions of metadata keys: 47 CPU-s of a grading child and 16 of a feedback page; 98,000 tiny cells:
     39 and 42), where max_grading_cpu does not watch. Every grading child and feedback page has a CPU cap
-    (SUBMISSION_CPU, set low here): past it the child ends with the grader's reason; the honest student is graded."""
+    (SUBMISSION_CPU, set low here): past it the child ends with the grader's reason; the honest student is graded.
+    (Admission now refuses both shapes first: the next test.)"""
     monkeypatch.setattr(grade, "SUBMISSION_CPU", 5.0)
+    monkeypatch.setattr(grade, "MAX_NOTEBOOK_ITEMS", 10**8)  # past admission's cap on items, to reach the CPU cap
     source = [
         nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
         nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
@@ -697,3 +699,28 @@ def test_a_hand_in_that_costs_the_grader_cpu_outside_execution_is_stopped_at_its
     keys = outcomes["keys"]
     assert keys.status == "failed" and "more than 5 s of the grader's CPU" in keys.reason, keys
     assert outcomes["aa_honest"].status == "graded", outcomes["aa_honest"]
+
+
+def test_a_hand_in_of_very_many_items_or_cells_is_refused_before_nbgrader_reads_it(tmp_path):
+    """Round 22's shapes, within the size and container caps: one object of 400,000 keys (items: "," counted), and
+    2,500 cells. Both are refused before any grading process reads them, with what to do; the honest one passes."""
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_big", source, {"honest": {}, "keys": {}, "cells": {}})
+    folder = root / "submitted"
+    for student, extra in (("keys", [{"cell_type": "markdown", "id": "k", "source": "x",
+                                      "metadata": {f"k{i}": 0 for i in range(400_000)}}]),
+                           ("cells", [{"cell_type": "markdown", "id": f"c{i}", "source": "x", "metadata": {}}
+                                      for i in range(2_500)])):
+        path = folder / student / "ps0_big" / "ps0_big.ipynb"
+        nb = json.loads(path.read_text())
+        nb["cells"] += extra
+        path.write_text(json.dumps(nb))
+    assert grade.refusal("honest", "ps0_big", str(root)) is None
+    keys = grade.refusal("keys", "ps0_big", str(root))
+    assert keys and f"{grade.MAX_NOTEBOOK_ITEMS:,}" in keys and "hand in again" in keys, keys
+    cells = grade.refusal("cells", "ps0_big", str(root))
+    assert cells and "2,502 cells" in cells and "Delete the extra cells" in cells, cells

@@ -1307,8 +1307,6 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             readable, _, _ = select.select(watched, [], [], 0.02 if seal else 1.0)
             if out_r in readable and not forward.pump():
                 watched.remove(out_r)
-                os.close(out_r)  # closed, or what is kept is full: the kernel's writes fail from now on
-                out_r = -1
             if kernel in readable or bwrap.poll() is not None:
                 break
             if seal and all(os.path.exists(path) for path in sockets):
@@ -1323,8 +1321,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             if not forward.pump():
                 break
         forward.flush()
-        if out_r >= 0:
-            os.close(out_r)
+        os.close(out_r)
     return 0
 
 
@@ -1429,15 +1426,10 @@ class _Forward:
     """Copy what arrives on a pipe to this process's stderr: each line labelled, the first KERNEL_LOG_BYTES."""
 
     def __init__(self, fd: int):
-        self.fd, self.left, self.partial, self.read = fd, KERNEL_LOG_BYTES, b"", 0
+        self.fd, self.left, self.partial = fd, KERNEL_LOG_BYTES, b""
 
     def pump(self) -> bool:
-        """Read what is there (the pipe is readable); False once it has closed, or once KERNEL_LOG_BYTES are kept:
-        then nothing more is read (round 23: a kernel writing to its stdout for the whole of its time limit kept
-        this process, outside the sandbox, reading and dropping 128 CPU-s of it), and the caller closes the pipe,
-        so that the kernel's later writes fail (EPIPE) at once."""
-        if self.left <= 0 or self.read > 4 * KERNEL_LOG_BYTES:  # kept in full, or lines too long to keep
-            return False
+        """Read what is there (the pipe is readable); False once it has closed."""
         try:
             chunk = os.read(self.fd, 65536)
         except OSError:
@@ -1445,7 +1437,6 @@ class _Forward:
         if not chunk:
             self.flush()
             return False
-        self.read += len(chunk)
         if self.left > 0:
             lines = (self.partial + chunk).split(b"\n")
             self.partial = lines.pop()[:4096]

@@ -1307,6 +1307,8 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             readable, _, _ = select.select(watched, [], [], 0.02 if seal else 1.0)
             if out_r in readable and not forward.pump():
                 watched.remove(out_r)
+                os.close(out_r)  # closed, or read past its limits: the kernel's writes fail from now on
+                out_r = -1
             if kernel in readable or bwrap.poll() is not None:
                 break
             if seal and all(os.path.exists(path) for path in sockets):
@@ -1321,7 +1323,8 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
             if not forward.pump():
                 break
         forward.flush()
-        os.close(out_r)
+        if out_r >= 0:
+            os.close(out_r)
     return 0
 
 
@@ -1423,18 +1426,32 @@ KERNEL_LOG_BYTES = 64_000
 
 
 class _Forward:
-    """Copy what arrives on a pipe to this process's stderr: each line labelled, the first KERNEL_LOG_BYTES."""
+    """Copy what arrives on a pipe to this process's stderr: each line labelled, the first KERNEL_LOG_BYTES.
+
+    What is read is capped as well as what is kept (round 23: a kernel writing to its own stdout for the whole of
+    its time limit kept this process, outside the sandbox, reading and dropping 128 CPU-s of it): past READ_BYTES
+    or READS, pump says the pipe is done and the caller closes it, so the kernel's later writes fail (EPIPE) at
+    once, at the kernel's own cost. An honest kernel writes next to nothing there (ipykernel sends its output,
+    file descriptors 1 and 2 included, as messages): a few kilobytes as it starts and ends."""
+
+    READ_BYTES = 1024 * KERNEL_LOG_BYTES  # 64 MB: about 0.05 CPU-s of reading in 64 kB chunks
+    READS = 20_000  # however small the writes: about 0.1 CPU-s
 
     def __init__(self, fd: int):
         self.fd, self.left, self.partial = fd, KERNEL_LOG_BYTES, b""
+        self.read_bytes = self.reads = 0
 
     def pump(self) -> bool:
-        """Read what is there (the pipe is readable); False once it has closed."""
+        """Read what is there (the pipe is readable); False once it has closed or been read past its limits."""
         try:
             chunk = os.read(self.fd, 65536)
         except OSError:
             chunk = b""
-        if not chunk:
+        self.reads += 1
+        self.read_bytes += len(chunk)
+        if not chunk or self.reads > self.READS or self.read_bytes > self.READ_BYTES:
+            if chunk and self.left > 0:
+                self.write(b"(the kernel's output stops here: it wrote more than this process reads)")
             self.flush()
             return False
         if self.left > 0:

@@ -7,12 +7,13 @@ give the faulty submission a reason, and leave every other submission's grade un
 
 import json
 import os
+import re
 import shutil
 
 import nbformat
 import pytest
 
-from grader import grade
+from grader import grade, sandbox
 from tools import nbauthor as nba
 from tools.submissions import fill
 
@@ -724,3 +725,35 @@ def test_a_hand_in_of_very_many_items_or_cells_is_refused_before_nbgrader_reads_
     assert keys and f"{grade.MAX_NOTEBOOK_ITEMS:,}" in keys and "hand in again" in keys, keys
     cells = grade.refusal("cells", "ps0_big", str(root))
     assert cells and "2,502 cells" in cells and "Delete the extra cells" in cells, cells
+
+
+def test_a_kernel_writing_to_its_own_stdout_is_cut_off_once_the_launcher_has_read_its_share(tmp_path):
+    """Round 23: the kernel's launcher, outside the sandbox, read and dropped everything past the 64 kB it keeps of the
+    kernel's stdout for as long as the kernel wrote (128 CPU-s of that process for one hand-in). Now it reads at most
+    _Forward.READ_BYTES in at most _Forward.READS reads, then closes the pipe: the kernel's next writes fail at once,
+    whatever their size (lines, long chunks without a newline, single bytes), and the honest function keeps its point."""
+    writer = ("def add(a, b):\n    return a + b\nimport os, sys\nfd = sys.stdout._original_stdstream_copy\nwritten = 0\n"
+              "try:\n    while written < {bound}:\n        written += os.write(fd, {chunk})\n    print('WROTE', written)\n"
+              "except OSError as exc:\n    print('STOPPED', written, type(exc).__name__)\n")
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    hand_ins = {"lines": {"add": writer.format(bound=500_000_000, chunk='b"x" * 1023 + b"\\n"')},
+                "no_newline": {"add": writer.format(bound=500_000_000, chunk='b"x" * 65536')},
+                "single_bytes": {"add": writer.format(bound=50_000_000, chunk='b"x"')}}
+    root = _small_class(tmp_path, "ps0_out", source, hand_ins)
+    outcomes = {o.student: o for o in grade.grade(["ps0_out"], str(root), workers=1, feedback=False)}
+    limit = sandbox._Forward.READ_BYTES + 2**20  # what was read, and what the pipe held when it was closed
+    for student in hand_ins:
+        assert outcomes[student].status == "graded", outcomes[student]
+        nb = nbformat.read(root / "autograded" / student / "ps0_out" / "ps0_out.ipynb", as_version=4)
+        text = json.dumps([c.get("outputs", []) for c in nb.cells])
+        found = re.search(r"STOPPED (\d+) BrokenPipeError", text)
+        assert found and int(found.group(1)) < limit, (student, text[:2000])
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        scores = {s: gb.find_submission_notebook("ps0_out", "ps0_out", s).score for s in hand_ins}
+    assert scores == dict.fromkeys(hand_ins, 1), scores

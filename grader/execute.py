@@ -151,6 +151,11 @@ def __distcourse_warm_up():
 __distcourse_warm_up()
 del __distcourse_warm_up
 """
+#: Run in a sandboxed kernel once its turn has come, and in each kernel started after (grader.sandbox.KERNEL_ARGS):
+#: the notebook's folder back on sys.path, before the first site-packages, where IPython puts it. No name is left in
+#: the notebook's namespace.
+OPEN_FOLDER = """(lambda path: path.insert(next((i for i, p in enumerate(path) if p.endswith(("site-packages",
+ "dist-packages"))), len(path)), "") if "" not in path else None)(__import__("sys").path)"""
 DISPLAY_REMOVED = "[the grader removed {n} display output(s) of this test cell: a test cell's result is the grader's]\n"
 
 
@@ -272,6 +277,7 @@ class ResilientExecute(Execute):
             await self._warm_up()
             self._start_observer()
             self._wait_at_gate()
+        await self._open_folder()
         return kc
 
     start_new_kernel_client = run_sync(async_start_new_kernel_client)  # what nbconvert's setup_kernel calls
@@ -653,6 +659,21 @@ class ResilientExecute(Execute):
         run_sync(self.km.restart_kernel)(now=True)
         run_sync(self.kc.wait_for_ready)(timeout=self.startup_timeout)
         self._wait_for_seal()
+        run_sync(self._open_folder)()
+
+    async def _open_folder(self) -> None:
+        """OPEN_FOLDER, run in the kernel before any cell of the notebook; waited for (at most startup_timeout)."""
+        msg_id = self.kc.execute(OPEN_FOLDER, silent=True, store_history=False)
+        deadline = time.monotonic() + self.startup_timeout
+        while time.monotonic() < deadline:
+            try:
+                msg = await ensure_async(self.kc.get_shell_msg(timeout=1))
+            except Empty:
+                if not await ensure_async(self.km.is_alive()):
+                    return
+                continue
+            if msg.get("parent_header", {}).get("msg_id") == msg_id:
+                return
 
     def _wait_for_seal(self) -> None:
         """A sandboxed kernel runs no code of the notebook before its runtime folder is sealed (sandbox.wait_sealed)."""

@@ -648,10 +648,17 @@ def _runtime_of(connection_file: str) -> str:
     return os.path.dirname(info["ip"])
 
 
+#: A sandboxed kernel starts without the notebook's folder on sys.path: nothing handed in beside the notebook can be
+#: imported before the submission's turn (IPython imports its `storemagic` extension by that name as it starts, from
+#: that folder first; the warm-up's imports would find a module of the hand-in's name before site-packages). The
+#: grader puts the folder back once the kernel's turn has come (grader.execute.OPEN_FOLDER), where IPython puts it.
+KERNEL_ARGS = ("--InteractiveShellApp.ignore_cwd=True",)
+
+
 def kernel_command(connection_file: str, cwd: str, course_root: str, limits: dict | None = None):
     connection_file = os.path.abspath(connection_file)
     runtime = _runtime_of(connection_file)
-    program = [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file]
+    program = [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file, *KERNEL_ARGS]
     return bwrap_command(program, cwd, course_root, limits, runtime=runtime, connection_file=connection_file)
 
 
@@ -1263,7 +1270,7 @@ def kernel_from_template(template: str, connection_file: str | None, cwd: str, c
         namespaces = zygote.sandbox_namespaces(holder, alive)
         request = {"cwd": cwd, "env": kernel_env(runtime, limits),
                    "argv0": importlib.util.find_spec("ipykernel_launcher" if connection_file else "probes.observer").origin,
-                   "args": ["-f", connection_file] if connection_file else [],
+                   "args": ["-f", connection_file, *KERNEL_ARGS] if connection_file else [],
                    "program": "kernel" if connection_file else "observer", "cgroups": sorted(set(groups.values())),
                    "host_uid": host_ids()[0] if os.geteuid() == 0 else None, "sandbox_uid": SANDBOX_UID,
                    "sandbox_gid": SANDBOX_UID,

@@ -757,3 +757,36 @@ def test_a_kernel_writing_to_its_own_stdout_is_cut_off_once_the_launcher_has_rea
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         scores = {s: gb.find_submission_notebook("ps0_out", "ps0_out", s).score for s in hand_ins}
     assert scores == dict.fromkeys(hand_ins, 1), scores
+
+
+def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modules_import_after(tmp_path):
+    """IPython imports its `storemagic` extension by that name as a kernel starts, from the notebook's folder first:
+    a `storemagic.py` handed in beside the notebook ran student code before the submission's turn (while another
+    was graded). Now a sandboxed kernel starts without that folder on sys.path and gets it back once its turn has
+    come, in every kernel it is graded in (a restart included): a module of the hand-in's still imports from a cell."""
+    function = ("import os\nimport mymod\nEXTRA = mymod.ZERO + (1000 if os.path.exists('ran_early') else 0)\n"
+                "def add(a, b):\n    return a + b + EXTRA\n")
+    source = [
+        nba.solution("setup", "### BEGIN SOLUTION\nSETUP = None\n### END SOLUTION"),
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    dies_once = "import os, signal\nif not os.path.exists('died_once'):\n    open('died_once', 'w').close()\n" \
+                "    os.kill(os.getpid(), signal.SIGKILL)\n"
+    hand_ins = {"early": {"add": function}, "restarted": {"setup": dies_once, "add": function}}
+    root = _small_class(tmp_path, "ps0_early", source, hand_ins)
+    for student in hand_ins:
+        folder = root / "submitted" / student / "ps0_early"
+        (folder / "storemagic.py").write_text("open('ran_early', 'w').close()\n"
+                                              "def load_ipython_extension(ip):\n    open('ran_early', 'w').close()\n")
+        (folder / "mymod.py").write_text("ZERO = 0\n")
+    outcomes = {o.student: o for o in grade.grade(["ps0_early"], str(root), workers=1, feedback=False)}
+    from nbgrader.api import Gradebook
+
+    for student in hand_ins:
+        assert outcomes[student].status == "graded", outcomes[student]
+        with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+            score = gb.find_submission_notebook("ps0_early", "ps0_early", student).score
+        nb = nbformat.read(root / "autograded" / student / "ps0_early" / "ps0_early.ipynb", as_version=4)
+        assert score == 1, (student, json.dumps([c.get("outputs", []) for c in nb.cells])[:3000])

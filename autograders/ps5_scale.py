@@ -21,6 +21,7 @@ Each failure raises an AssertionError whose message names the mistake in the stu
 
 from __future__ import annotations
 
+import copy
 import math
 import numbers
 
@@ -759,14 +760,33 @@ def judge_bytes_per_parameter(observation) -> None:
                 raise AssertionError(f"{call}[{part!r}]: {off(got[part], right)}: {_bytes_hint(precision, part, got[part])}")
 
 
-def _scaled_training(num_batches: int, mistake: str | None = None):
+def _overflows(model, x, y, scale: float) -> bool:
+    """Whether the gradients of model's loss on (x, y), scaled by `scale`, are not all finite (fp16 autocast)."""
+    model.zero_grad()
+    with torch.autocast("cpu", dtype=torch.float16):
+        loss = F.mse_loss(model(x), y)
+    (loss * scale).backward()
+    overflowed = not all(bool(p.grad.isfinite().all()) for p in model.parameters())
+    model.zero_grad()
+    return overflowed
+
+
+def _scaled_training(num_batches: int, mistake: str | None = None, seed: int | None = None,
+                     margins: list | None = None):
     """The reference: fp16 autocast on CPU, dynamic loss scaling, unscale, skip on inf/nan and halve, clip, step,
-    double after growth_interval good steps in a row. Returns (scales after each step, flat parameters)."""
+    double after growth_interval good steps in a row. Returns (scales after each step, flat parameters). On the
+    published inputs, or with `seed` on a drawn model (mp_model(seed)) and its batches (mp_batches(seed + 1)). With
+    `margins`, a bool per step goes there: whether no rounding could change that step (it overflows, or does not,
+    at a quarter and at four times its scale too; its gradients' norm is not within 1% of max_norm)."""
     t = probe.MP_TRAINING
-    model = probe.mp_model()
+    model = probe.mp_model() if seed is None else probe.mp_model(seed)
+    batches = probe.mp_batches() if seed is None else probe.mp_batches(seed + 1)
     opt = torch.optim.SGD(model.parameters(), lr=t["lr"])
     scale, good, scales = t["init_scale"], 0, []
-    for x, y in probe.mp_batches()[:num_batches]:
+    for x, y in batches[:num_batches]:
+        if margins is not None:
+            probe_model = copy.deepcopy(model)
+            steady = len({_overflows(probe_model, x, y, scale * f) for f in (0.25, 1.0, 4.0)}) == 1
         opt.zero_grad()
         with torch.autocast("cpu", dtype=torch.float16):
             loss = F.mse_loss(model(x), y)
@@ -780,8 +800,12 @@ def _scaled_training(num_batches: int, mistake: str | None = None):
         finite = all(bool(gr.isfinite().all()) for gr in grads)
         if finite or mistake == "no_skip":
             if mistake not in ("clip_before_unscale", "no_clip"):
-                nn.utils.clip_grad_norm_(model.parameters(), t["max_norm"])
+                norm = float(nn.utils.clip_grad_norm_(model.parameters(), t["max_norm"]))
+                if margins is not None and finite:
+                    steady = steady and abs(norm - t["max_norm"]) > 0.01 * t["max_norm"]
             opt.step()
+        if margins is not None:
+            margins.append(steady)
         if finite:
             good += 1
             if good == t["growth_interval"] and mistake != "never_grow":
@@ -859,3 +883,37 @@ def judge_loss_scaling_matches_reference(observation) -> None:
                                  "overflowed was taken. Skip the optimizer step when any gradient is inf or nan")
         raise AssertionError(f"{what}: after {step} the parameters differ from the reference: zero the gradients, "
                              "scale the loss, backward, unscale, skip on inf/nan, clip, step (lecture 5, section 5)")
+    _judge_drawn_loss_scaling(observation.get("drawn"))
+
+
+def _judge_drawn_loss_scaling(drawn) -> None:
+    """The runs on models and batches drawn for this grading (probe.MP_DRAWS): each draw whose outcome no rounding
+    can change (`_scaled_training`'s margins) must match the reference too. The published runs matched already."""
+    t = probe.MP_TRAINING
+    if not (isinstance(drawn, dict) and isinstance(drawn.get("seeds"), list) and isinstance(drawn.get("runs"), list)
+            and len(drawn["seeds"]) == len(drawn["runs"]) == probe.MP_DRAWS
+            and all(type(seed) is int and 0 <= seed < 2**31 for seed in drawn["seeds"])):
+        raise AssertionError("train_with_loss_scaling: the drawn runs are missing from the observation: the grading "
+                             "code was changed")
+    for seed, run in zip(drawn["seeds"], drawn["runs"]):
+        margins: list = []
+        right_scales, right_params = _scaled_training(probe.MP_STEPS, seed=seed, margins=margins)
+        if not all(margins):
+            continue  # some step of this draw is too near overflowing or near the clip for rounding not to matter
+        what = (f"train_with_loss_scaling on a model and {probe.MP_STEPS} batches drawn for this grading "
+                f"(probe.mp_model({seed}), probe.mp_batches({seed + 1}), max_norm={t['max_norm']}, "
+                f"init_scale={t['init_scale']:g}, growth_interval={t['growth_interval']})")
+        if not isinstance(run, dict) or "params" not in run or not ("returned" in run or "raised" in run):
+            raise AssertionError("train_with_loss_scaling: the observation is incomplete: the grading code was changed")
+        if "raised" in run:
+            raise AssertionError(f"{what} raised {run['raised'].name}: {run['raised'].message}")
+        scales = _scale_list(run["returned"])
+        if scales is None or len(scales) != probe.MP_STEPS:
+            raise AssertionError(f"{what} returned {run['returned']!r}: return a list of the {probe.MP_STEPS} scales")
+        if scales != right_scales:
+            k = next(i for i, (a, b) in enumerate(zip(scales, right_scales)) if a != b)
+            raise AssertionError(f"{what}: the scale after step {k + 1} is {off(scales[k], right_scales[k])}, though the "
+                                 "published runs matched: the scales and parameters must come from the training itself")
+        if not same_shape_close(run["params"], right_params, rtol=1e-3, atol=1e-5):
+            raise AssertionError(f"{what}: the parameters after the last step differ from the reference, though the "
+                                 "published runs matched: the scales and parameters must come from the training itself")

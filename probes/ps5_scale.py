@@ -750,9 +750,9 @@ def bytes_per_parameter(fn) -> None:
     report("ps5_scale.bytes_per_parameter", {"results": _outcomes(fn, [(p,) for p in PRECISION_FORMATS])})
 
 
-def mp_model() -> nn.Module:
-    """The model of the loss-scaling check (fp32 parameters, on CPU)."""
-    torch.manual_seed(5)
+def mp_model(seed: int = 5) -> nn.Module:
+    """The model of the loss-scaling check (fp32 parameters, on CPU): seed 5 for the published runs."""
+    torch.manual_seed(seed)
     return nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 4))
 
 
@@ -764,9 +764,10 @@ MP_STEPS = 7
 MP_TRAINING = dict(lr=0.1, max_norm=0.7, init_scale=2.0**10, growth_interval=2)
 
 
-def mp_batches() -> list:
-    """MP_STEPS batches (x, y) of 8 samples, all on CPU; the batch MP_OVERFLOW has huge targets."""
-    gen = torch.Generator().manual_seed(6)
+def mp_batches(seed: int = 6) -> list:
+    """MP_STEPS batches (x, y) of 8 samples, all on CPU; the batch MP_OVERFLOW has huge targets. Seed 6 for the
+    published runs."""
+    gen = torch.Generator().manual_seed(seed)
     out = []
     for k in range(MP_STEPS):
         x, y = torch.randn(8, 8, generator=gen), torch.randn(8, 4, generator=gen)
@@ -787,7 +788,33 @@ def _mp_runs(fn) -> list:
     return runs
 
 
+#: Draws of a model and batches for each grading (seed d: mp_model(d), mp_batches(d + 1)), besides the published
+#: ones: a function that recognises the published inputs and answers from a table made beforehand gains nothing on
+#: these. The judge checks a draw whose outcome no rounding can change (no step near overflowing or near the clip).
+MP_DRAWS = 3
+
+
+def mp_draws(rng) -> list:
+    """MP_DRAWS seeds from `rng` (`probes.unpredictable` where the observer grades)."""
+    return [rng.randrange(1000, 2**31) for _ in range(MP_DRAWS)]
+
+
+def _mp_drawn_runs(fn, seeds) -> list:
+    """fn trained on all MP_STEPS batches of each drawn seed, from a fresh model and optimizer."""
+    t = MP_TRAINING
+    runs = []
+    for seed in seeds:
+        model = mp_model(seed)
+        optimizer = torch.optim.SGD(model.parameters(), lr=t["lr"])
+        done = outcome(fn, model, optimizer, mp_batches(seed + 1), t["max_norm"], t["init_scale"], t["growth_interval"])
+        runs.append({**done, "params": flat(model.parameters())})
+    return runs
+
+
 @check
 def loss_scaling_matches_reference(fn) -> None:
-    """Exercise 6: train_with_loss_scaling on 1, 2, ... MP_STEPS batches: the scales it returned, the parameters."""
-    report("ps5_scale.loss_scaling_matches_reference", {"runs": in_child(_mp_runs, fn)})
+    """Exercise 6: train_with_loss_scaling on 1, 2, ... MP_STEPS batches: the scales it returned, the parameters; then
+    on the batches of MP_DRAWS models drawn for this grading (their seeds from here, never from the student's process)."""
+    seeds = mp_draws(unpredictable(61))
+    report("ps5_scale.loss_scaling_matches_reference", {"runs": in_child(_mp_runs, fn),
+                                                        "drawn": {"seeds": seeds, "runs": in_child(_mp_drawn_runs, fn, seeds)}})

@@ -4,7 +4,7 @@ The targets: launch overhead against torch's spawn, grading speed against a bare
 notebooks, lecture and solution run times.
 
     python -m tools.bench              # everything
-    python -m tools.bench launch       # one section: launch | launch-server | autograde | notebooks | course | class
+    python -m tools.bench launch       # one section: launch | launch-server | autograde | notebooks | course | class | fork
 
 Numbers are wall-clock seconds on the machine that runs this; the README says which machine.
 """
@@ -367,8 +367,53 @@ def bench_course(repeats: int = 3) -> list[tuple[str, str]]:
     ]
 
 
+#: A process as a kernel or observer is when it forks (torch, torch.distributed and torch._dynamo imported), forking
+#: FORKS children that each run one small operation; prints the system CPU per fork of the parent and of a child.
+_FORK_COST = r"""
+import os, resource, sys
+import torch, torch.distributed, torch._dynamo
+x = torch.randn(64, 64)
+def cpu(who):
+    usage = resource.getrusage(who)
+    return usage.ru_stime
+FORKS = int(sys.argv[1])
+parent, children = cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
+for _ in range(FORKS):
+    pid = os.fork()
+    if pid == 0:
+        (x @ x).sum()
+        os._exit(0)
+    os.waitpid(pid, 0)
+huge = [l for l in open("/proc/self/smaps_rollup") if l.startswith(("Anonymous", "AnonHugePages"))]
+print((cpu(resource.RUSAGE_SELF) - parent) / FORKS, (cpu(resource.RUSAGE_CHILDREN) - children) / FORKS,
+      *[int(l.split()[1]) // 1024 for l in huge])
+"""
+
+
+def bench_fork(forks: int = 60, repeats: int = 3) -> list[tuple[str, str]]:
+    """System CPU of a fork of a kernel-sized process (its page tables copied) and of its child (faults, exit), with
+    and without the transparent huge pages a sandboxed kernel's malloc asks for (grader.sandbox.kernel_env)."""
+    import subprocess
+
+    rows = []
+    for label, tunables in (("without", ""), ("with", "glibc.malloc.hugetlb=1")):
+        runs = []
+        for _ in range(repeats):
+            env = {**os.environ, "GLIBC_TUNABLES": tunables}
+            out = subprocess.run([sys.executable, "-c", _FORK_COST, str(forks)], env=env, capture_output=True,
+                                 text=True, check=True).stdout.split()
+            runs.append([float(v) for v in out])
+        parent = statistics.median(r[0] for r in runs) * 1000
+        child = statistics.median(r[1] for r in runs) * 1000
+        anon, huge = runs[-1][2], runs[-1][3]
+        rows.append((f"a fork of a process with torch imported ({anon:.0f} MiB anonymous, {huge:.0f} MiB of it in huge "
+                     f"pages), {label} `glibc.malloc.hugetlb=1`, median of {repeats} x {forks} forks",
+                     f"system CPU {parent:.1f} ms in the parent, {child:.1f} ms in the child"))
+    return rows
+
+
 SECTIONS = {"launch": bench_launch, "launch-server": bench_launch_server, "autograde": bench_autograde, "notebooks": bench_notebooks,
-            "course": bench_course, "class": bench_class}
+            "course": bench_course, "class": bench_class, "fork": bench_fork}
 
 
 def main(argv=None) -> int:

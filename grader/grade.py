@@ -242,6 +242,94 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     return None
 
 
+#: What checking one hand-in before nbgrader reads it may cost: it runs in a child of the grading command's own process
+#: (which has no cap, and on which every submission's grading depends) with the data cap of the grader's other children,
+#: REFUSAL_CPU CPU seconds and REFUSAL_SECONDS of wall time. Round 24: escaping the 33-million-character grade id of a
+#: 63 MiB hand-in, to quote it in the refusal, held 3 GiB of that process (and again for each worker at once). Ours:
+#: about 0.01 CPU-s a hand-in.
+REFUSAL_DATA = forkserver.CHILD_DATA_BYTES
+REFUSAL_CPU = 10
+REFUSAL_SECONDS = 60.0
+REFUSAL_COSTLY = ("the grader stopped checking submitted/{student}/{assignment}/ before grading it: the check {why} (a "
+                  "notebook with very long text in its metadata or names?). Hand in the notebook as the release gave it, "
+                  "with your answers, and no other files")
+
+
+class CheckRaised(Exception):
+    """The check of a hand-in (`refusal`, in capped_refusal's child) raised an exception of the class `name`."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def capped_refusal(student: str, assignment: str, root: str, limits: dict | None = None) -> str | None:
+    """`refusal`, in a child process of this one, capped (REFUSAL_DATA, REFUSAL_CPU, REFUSAL_SECONDS):
+    what a hand-in makes the check hold or spend fails that hand-in, in words of the grader's, and nothing else.
+    An exception of the check is raised here as RuntimeError naming its class (Submission.refused says it)."""
+    import resource
+    import select
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: no thread of the parent's runs here; it only reads files and answers on the pipe
+        code = 1
+        try:
+            os.close(read)
+            forkserver._pdeathsig(os.getppid())
+            forkserver.cap_data(REFUSAL_DATA)
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+            resource.setrlimit(resource.RLIMIT_CPU, (REFUSAL_CPU if hard == resource.RLIM_INFINITY else
+                                                     min(REFUSAL_CPU, hard), hard))
+            signal.signal(signal.SIGXCPU, signal.SIG_DFL)
+            try:
+                answer = {"why": refusal(student, assignment, root, limits)}
+            except MemoryError:
+                answer = {"costly": "held more than the grader's memory cap"}
+            except Exception as exc:  # noqa: BLE001 - the hand-in's problem: said by the parent
+                answer = {"error": type(exc).__name__}
+            data = json.dumps(answer).encode()
+            while data:
+                data = data[os.write(write, data):]
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(write)
+    chunks, size, deadline = [], 0, time.monotonic() + REFUSAL_SECONDS
+    try:
+        while size <= 1 << 20:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([read], [], [], left)[0]:
+                break
+            chunk = os.read(read, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(read)
+        try:
+            os.kill(pid, signal.SIGKILL)  # done, or past its time: never left running
+        except ProcessLookupError:
+            pass
+        _, status = os.waitpid(pid, 0)
+    try:
+        answer = json.loads(b"".join(chunks))
+    except ValueError:
+        answer = {}
+    if not isinstance(answer, dict) or not answer:
+        why = ("used more than its " + ("CPU time" if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGXCPU
+                                        else f"{REFUSAL_SECONDS:g} s") + " or memory")
+        return REFUSAL_COSTLY.format(student=printable(student[:80]), assignment=assignment, why=why)
+    if "costly" in answer:
+        return REFUSAL_COSTLY.format(student=printable(student[:80]), assignment=assignment, why=answer["costly"])
+    if "error" in answer:
+        raise CheckRaised(str(answer["error"])[:80])
+    why = answer.get("why")
+    return why if isinstance(why, str) else None
+
+
 #: The nbgrader flags of a cell that the hand-in must keep as the release has them.
 NBGRADER_FLAGS = ("grade", "solution", "task")
 
@@ -273,7 +361,7 @@ def nbgrader_metadata_refusal(notebook: str, release: str) -> str | None:
         if meta is None:
             continue
         gid = meta.get("grade_id") if isinstance(meta, dict) else None
-        shown = printable(repr(gid))[:60]
+        shown = printable(repr(gid[:60]) if isinstance(gid, str) else type(gid).__name__)[:60]  # never the whole
         if not isinstance(gid, str) or gid not in known:
             return f"cell {number} carries nbgrader metadata with an id ({shown}) that is not one of the assignment's cells. {fix}"
         if gid in seen:
@@ -500,11 +588,12 @@ class Submission:
         except Exception as exc:  # noqa: BLE001 - the hand-in's problem, never the class's
             return Outcome(self.student, self.assignment, "refused", 0.0,
                            f"the grader could not check submitted/{self.student}/{self.assignment}/ before grading it "
-                           f"({type(exc).__name__}: a file it cannot read, a path too long, or a notebook nested too "
+                           f"({exc.name if isinstance(exc, CheckRaised) else type(exc).__name__}: a file it cannot "
+                           "read, a path too long, or a notebook nested too "
                            "deep): hand in the notebook as the release gave it, with no other files")
 
     def _refused(self) -> Outcome | None:
-        why = refusal(self.student, self.assignment, self.root, self.limits)
+        why = capped_refusal(self.student, self.assignment, self.root, self.limits)
         if why:
             return Outcome(self.student, self.assignment, "refused", 0.0, why)
         if not glob.glob(os.path.join(self.root, "submitted", self.student, self.assignment, "*.ipynb")):

@@ -727,6 +727,52 @@ def test_a_hand_in_of_very_many_items_or_cells_is_refused_before_nbgrader_reads_
     assert cells and "2,502 cells" in cells and "Delete the extra cells" in cells, cells
 
 
+def test_checking_a_hand_in_costs_the_grading_command_nothing_and_a_costly_check_refuses_only_it(tmp_path, monkeypatch):
+    """Round 24: quoting the 33-million-character grade id of a 63 MiB hand-in in its refusal held 3 GiB of the grading
+    command's own process (no cap; every submission's grading depends on it), once per worker at a time. Now the id is
+    cut before it is escaped, and the whole check runs in a child with the data cap of the grader's children, a CPU
+    and a wall limit: whatever a check is made to hold or spend refuses that hand-in, in the grader's words, and the
+    honest student beside it is graded. (A check made costly on purpose stands for the shapes not yet found.)"""
+    import resource
+
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_check", source, {"honest": {}, "long_id": {}, "memory": {}, "cpu": {}})
+    path = root / "submitted" / "long_id" / "ps0_check" / "ps0_check.ipynb"
+    nb = json.loads(path.read_text())
+    nb["cells"].append({"cell_type": "markdown", "id": "x", "source": "x",
+                        "metadata": {"nbgrader": {"grade_id": "\u0100" * 20_000_000, "grade": False, "solution": False}}})
+    path.write_text(json.dumps(nb, ensure_ascii=False))
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    why = grade.capped_refusal("long_id", "ps0_check", str(root))
+    assert why and "not one of the assignment's cells" in why and len(why) < 400, why[:500]
+    # the check's memory was the child's: this process grew by less than the id's text would take even once
+    assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before < 40 * 1024
+
+    real = grade.refusal
+
+    def costly(student, *args, **kwargs):
+        if student == "memory":
+            held = [bytearray(2**20) for _ in range(4096)]  # 4 GiB
+            return str(len(held))
+        if student == "cpu":
+            while True:
+                pass
+        return real(student, *args, **kwargs)
+
+    monkeypatch.setattr(grade, "refusal", costly)
+    monkeypatch.setattr(grade, "REFUSAL_CPU", 2)
+    outcomes = {o.student: o for o in grade.grade(["ps0_check"], str(root), workers=1, feedback=False)}
+    assert outcomes["honest"].status == "graded", outcomes["honest"]
+    assert outcomes["long_id"].status == "refused", outcomes["long_id"]
+    for student, said in (("memory", "memory cap"), ("cpu", "CPU time")):
+        assert outcomes[student].status == "refused" and said in outcomes[student].reason, outcomes[student]
+        assert "Hand in the notebook as the release gave it" in outcomes[student].reason, outcomes[student]
+
+
 def test_a_kernel_writing_to_its_own_stdout_is_cut_off_once_the_launcher_has_read_its_share(tmp_path):
     """Round 23: the kernel's launcher, outside the sandbox, read and dropped everything past the 64 kB it keeps of the
     kernel's stdout for as long as the kernel wrote (128 CPU-s of that process for one hand-in). Now it reads at most

@@ -200,6 +200,30 @@ def test_hidden_tests_run_probes_that_have_judges():
     assert found >= 20
 
 
+def test_hidden_tests_hold_nothing_but_calls_into_public_probes():
+    """A kernel can read the code it runs (an IPython pre_run_cell hook printed every hidden region into the feedback,
+    round 24), so a hidden region must hold nothing that is not public anyway: imports from probes/ and calls of a
+    probe's functions with the notebook's own names and plain constants. What is secret stays in autograders/."""
+    import ast
+
+    found = 0
+    for name, grade_id, hidden in _hidden_cells():
+        body = hidden.replace("### BEGIN HIDDEN TESTS", "").replace("### END HIDDEN TESTS", "")
+        for node in ast.parse(body).body:
+            found += 1
+            where = f"{name}/{grade_id}: {ast.unparse(node)[:120]}"
+            if isinstance(node, ast.ImportFrom):
+                assert node.module == "probes" or (node.module or "").startswith("probes."), where
+                continue
+            assert isinstance(node, ast.Expr) and isinstance(node.value, ast.Call), where
+            func = node.value.func
+            assert isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name), where
+            for arg in [*node.value.args, *(k.value for k in node.value.keywords)]:
+                assert isinstance(arg, (ast.Name, ast.Constant)) or (
+                    isinstance(arg, ast.UnaryOp) and isinstance(arg.operand, ast.Constant)), where
+    assert found >= 60, found
+
+
 def test_a_corpus_file_may_hold_the_submissions_of_one_exercise(tmp_path, monkeypatch):
     """One file per exercise (what `make exercise` writes): each entry of SUBMISSIONS is a submission named
     `<file>.<key>`, and `make check` grades all of a changed file's; a malformed entry is refused with where it is."""

@@ -47,7 +47,9 @@ class Observer:
 
     def command(self) -> list[str]:
         if "grader.sandbox" in self.spec_argv:  # the kernel's own launcher: the same sandbox, its own
-            return [sys.executable, "-m", "grader.sandbox", "--observer"]
+            from grader.sandbox import LAUNCH
+
+            return [*LAUNCH, "grader.sandbox", "--observer"]
         from grader.sandbox import OBSERVER_MAIN
 
         return [sys.executable, "-c", OBSERVER_MAIN]

@@ -235,12 +235,23 @@ def self_test(course_root: str) -> str | None:
     return None
 
 
+#: How the grader starts a module of its own as a program outside the sandbox where the working directory is not its
+#: own (the kernel's launcher starts in the notebook's folder): `python -m` puts the working directory first on
+#: sys.path, so a `grader/` package handed in beside the notebook ran as the launcher, as the grader's user (root)
+#: on the host (round 24). Isolated mode (-I) leaves it out, and the user's site-packages and PYTHON* variables too.
+LAUNCH = (sys.executable, "-I", "-m")
+
+#: Inside a sandbox (a program bwrap starts in the notebook's folder): the first statement of every `python -c` program,
+#: which takes the working directory (`-c` puts "" first on sys.path) off before anything is imported.
+NO_CWD = "import sys\nwhile '' in sys.path:\n    sys.path.remove('')\n"
+
+
 def write_kernelspec(folder: str, course_root: str, limits: dict | None = None, template: str | None = None) -> str:
     """Write the `distcourse-sandbox` kernelspec under folder/kernels/; put folder on JUPYTER_PATH."""
     spec_dir = os.path.join(folder, "kernels", KERNEL_NAME)
     os.makedirs(spec_dir, exist_ok=True)
     spec = {
-        "argv": [sys.executable, "-m", "grader.sandbox", "-f", "{connection_file}"],
+        "argv": [*LAUNCH, "grader.sandbox", "-f", "{connection_file}"],
         "display_name": "Python 3 (grading sandbox)",
         "language": "python",
         # Signals reach bwrap, not the kernel inside it: ask the kernel to interrupt itself instead.
@@ -653,6 +664,10 @@ def _runtime_of(connection_file: str) -> str:
     return os.path.dirname(info["ip"])
 
 
+#: A kernel bwrap starts (no template): ipykernel_launcher as `python -m` would run it, without the notebook's folder on
+#: sys.path (where a handed-in `ipykernel_launcher.py` would be found first).
+KERNEL_MAIN = NO_CWD + "import runpy\nrunpy.run_module('ipykernel_launcher', run_name='__main__', alter_sys=True)\n"
+
 #: A sandboxed kernel starts without the notebook's folder on sys.path: nothing handed in beside the notebook can be
 #: imported before the submission's turn (IPython imports its `storemagic` extension by that name as it starts, from
 #: that folder first; the warm-up's imports would find a module of the hand-in's name before site-packages). The
@@ -663,7 +678,7 @@ KERNEL_ARGS = ("--InteractiveShellApp.ignore_cwd=True",)
 def kernel_command(connection_file: str, cwd: str, course_root: str, limits: dict | None = None):
     connection_file = os.path.abspath(connection_file)
     runtime = _runtime_of(connection_file)
-    program = [sys.executable, "-m", "ipykernel_launcher", "-f", connection_file, *KERNEL_ARGS]
+    program = [sys.executable, "-c", KERNEL_MAIN, "-f", connection_file, *KERNEL_ARGS]
     return bwrap_command(program, cwd, course_root, limits, runtime=runtime, connection_file=connection_file)
 
 
@@ -1094,9 +1109,11 @@ def _cap_inodes(user_ns: int, mnt_ns: int, caps: dict[str, int]) -> None:
 
 
 #: The observer's program: its folder (which its children can write) off sys.path before any import.
-OBSERVER_MAIN = "import sys; del sys.path[0]; from probes import observer; observer.main()"
+OBSERVER_MAIN = NO_CWD + "from probes import observer\nobserver.main()\n"
 
-HOLDER = ("import os, signal, sys\n"
+#: The placeholder bwrap runs in the notebook's folder (the sandbox's first process, whose namespaces the kernel joins):
+#: it imports nothing from there (round 24: `import signal` found a handed-in signal.py first).
+HOLDER = (NO_CWD + "import os, signal\n"
           "fd = int(sys.argv[1])\n"
           "os.write(fd, b'r')\n"
           "os.close(fd)\n"

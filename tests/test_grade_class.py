@@ -808,7 +808,8 @@ def test_a_kernel_writing_to_its_own_stdout_is_cut_off_once_the_launcher_has_rea
 def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modules_import_after(tmp_path):
     """IPython imports its `storemagic` extension by that name as a kernel starts, from the notebook's folder first:
     a `storemagic.py` handed in beside the notebook ran student code before the submission's turn (while another
-    was graded). Now a sandboxed kernel starts without that folder on sys.path and gets it back once its turn has
+    was graded); round 24: a `grader/` package ran as the kernel's launcher, on the host, and a `signal.py` in bwrap's
+    placeholder. Now a sandboxed kernel starts without that folder on sys.path and gets it back once its turn has
     come, in every kernel it is graded in (a restart included): a module of the hand-in's still imports from a cell."""
     function = ("import os\nimport mymod\nEXTRA = mymod.ZERO + (1000 if os.path.exists('ran_early') else 0)\n"
                 "def add(a, b):\n    return a + b + EXTRA\n")
@@ -822,10 +823,17 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
                 "    os.kill(os.getpid(), signal.SIGKILL)\n"
     hand_ins = {"early": {"add": function}, "restarted": {"setup": dies_once, "add": function}}
     root = _small_class(tmp_path, "ps0_early", source, hand_ins)
+    host = tmp_path / "host-notes"  # where a stand-in that ran on the host notes it (inside a sandbox: its folder)
+    host.mkdir()
+    note = ("import os\nfor _f in ({host!r}, '.'):\n    try:\n        open(os.path.join(_f, 'ran_early'), 'w').close()\n"
+            "        break\n    except OSError:\n        pass\n").format(host=str(host))
     for student in hand_ins:
         folder = root / "submitted" / student / "ps0_early"
-        (folder / "storemagic.py").write_text("open('ran_early', 'w').close()\n"
-                                              "def load_ipython_extension(ip):\n    open('ran_early', 'w').close()\n")
+        (folder / "storemagic.py").write_text(note + "def load_ipython_extension(ip):\n    pass\n")
+        # round 24: the kernel's launcher (host side) and bwrap's placeholder imported these from the notebook's folder
+        for stand_in in ("grader/__init__.py", "grader/sandbox.py", "signal.py", "runpy.py", "ipykernel_launcher.py"):
+            (folder / stand_in).parent.mkdir(exist_ok=True)
+            (folder / stand_in).write_text(note)
         (folder / "mymod.py").write_text("ZERO = 0\n")
     outcomes = {o.student: o for o in grade.grade(["ps0_early"], str(root), workers=1, feedback=False)}
     from nbgrader.api import Gradebook
@@ -836,3 +844,4 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
             score = gb.find_submission_notebook("ps0_early", "ps0_early", student).score
         nb = nbformat.read(root / "autograded" / student / "ps0_early" / "ps0_early.ipynb", as_version=4)
         assert score == 1, (student, json.dumps([c.get("outputs", []) for c in nb.cells])[:3000])
+    assert not list(host.iterdir()), "a handed-in module ran on the host"

@@ -72,7 +72,7 @@ print("LOOK " + json.dumps(seen))
 class Kernel:
     """One sandboxed kernel started as nbgrader starts it, in a throwaway folder holding data.txt."""
 
-    def __init__(self, tmp_path, template: str | None, name: str):
+    def __init__(self, tmp_path, template: str | None, name: str, files: dict | None = None):
         from jupyter_client import KernelManager
 
         self.private = tmp_path / f"private-{name}"
@@ -80,6 +80,9 @@ class Kernel:
         self.work = work = tmp_path / f"work-{name}"
         work.mkdir()
         (work / "data.txt").write_text(name)
+        for path, text in (files or {}).items():  # handed in beside the notebook
+            (work / path).parent.mkdir(parents=True, exist_ok=True)
+            (work / path).write_text(text)
         self.old_env = dict(os.environ)
         os.environ.update(JUPYTER_RUNTIME_DIR=str(self.private / "runtime"), JUPYTER_PATH=str(self.private))
         sandbox.write_kernelspec(str(self.private), ROOT, None, template)
@@ -588,3 +591,43 @@ def test_a_kernel_forked_where_launches_need_the_fork_server_starts_its_own_insi
     server, parent, kernel_pid, ranks = seen
     assert server and parent == kernel_pid and ranks == [server, server]
     assert not any("forkserver" in c for c in in_template), in_template
+
+
+#: Modules a handed-in file could stand in for, where a process of the grader's or of the sandbox starts in the
+#: notebook's folder: the kernel's launcher (`grader`, host side), bwrap's placeholder (`signal`), a kernel bwrap
+#: starts (`ipykernel_launcher`, `runpy`), IPython's start (`storemagic`). Each notes where it ran: on the host, in a
+#: folder of the test's; inside the sandbox, in the kernel's own folder.
+_STAND_INS = ("grader/__init__.py", "grader/sandbox.py", "signal.py", "ipykernel_launcher.py", "runpy.py", "storemagic.py",
+              "jupyter_client/__init__.py", "zmq/__init__.py", "traitlets/__init__.py", "psutil.py", "select.py",
+              "selectors.py", "socket.py", "json/__init__.py", "ctypes/__init__.py", "resource.py")
+_NOTE_WHERE = """import os
+name = {name!r}
+for folder in ({host!r}, os.getcwd()):
+    try:
+        open(os.path.join(folder, "RAN-" + name.replace("/", "-")), "w").close()
+        break
+    except OSError:
+        pass
+"""
+
+
+@pytest.mark.parametrize("kind", ["template", "bwrap"])
+def test_nothing_handed_in_beside_the_notebook_runs_as_a_sandbox_or_its_launcher_starts(tmp_path, kind):
+    """Round 24: the kernel's launcher (`python -m grader.sandbox`, started in the notebook's folder) imported a
+    handed-in `grader/` package as the grader's own code, on the host (as root when the grader is); bwrap's
+    placeholder imported a handed-in `signal.py`. Now no program of the grader's or of the sandbox has that folder on
+    sys.path as it starts: none of the stand-ins runs, on the host or inside, and the kernel answers."""
+    host = tmp_path / "host-notes"
+    host.mkdir()
+    files = {path: _NOTE_WHERE.format(name=path, host=str(host)) for path in _STAND_INS}
+    t = sandbox.Template() if kind == "template" else None
+    kernel = Kernel(tmp_path, t.path if t else None, kind, files)
+    try:
+        listing = kernel.run("import os\nprint(sorted(os.listdir('.')))")
+    finally:
+        kernel.close()
+        if t:
+            t.close()
+    assert "data.txt" in listing, listing  # the kernel answered, in its own folder
+    assert not list(host.iterdir()), sorted(p.name for p in host.iterdir())
+    assert "RAN-" not in listing, listing

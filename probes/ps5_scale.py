@@ -791,7 +791,7 @@ def _mp_runs(fn) -> list:
 #: Draws of a model and batches for each grading (seed d: mp_model(d), mp_batches(d + 1)), besides the published
 #: ones: a function that recognises the published inputs and answers from a table made beforehand gains nothing on
 #: these. The judge checks a draw whose outcome no rounding can change (no step near overflowing or near the clip).
-MP_DRAWS = 3
+MP_DRAWS = 5
 
 
 def mp_draws(rng) -> list:

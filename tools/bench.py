@@ -392,14 +392,17 @@ print((cpu(resource.RUSAGE_SELF) - parent) / FORKS, (cpu(resource.RUSAGE_CHILDRE
 
 def bench_fork(forks: int = 60, repeats: int = 3) -> list[tuple[str, str]]:
     """System CPU of a fork of a kernel-sized process (its page tables copied) and of its child (faults, exit), with
-    and without the transparent huge pages a sandboxed kernel's malloc asks for (grader.sandbox.kernel_env)."""
+    and without the transparent huge pages and the allocator a sandboxed kernel has (grader.sandbox.kernel_env)."""
     import subprocess
 
     rows = []
-    for label, tunables in (("without", ""), ("with", "glibc.malloc.hugetlb=1")):
+    for label, tunables, allocator in (("pymalloc, no huge pages", "", "pymalloc"),
+                                       ("pymalloc, `glibc.malloc.hugetlb=1`", "glibc.malloc.hugetlb=1", "pymalloc"),
+                                       ("`PYTHONMALLOC=malloc`, `glibc.malloc.hugetlb=1` (a sandboxed kernel's)",
+                                        "glibc.malloc.hugetlb=1", "malloc")):
         runs = []
         for _ in range(repeats):
-            env = {**os.environ, "GLIBC_TUNABLES": tunables}
+            env = {**os.environ, "GLIBC_TUNABLES": tunables, "PYTHONMALLOC": allocator}
             out = subprocess.run([sys.executable, "-c", _FORK_COST, str(forks)], env=env, capture_output=True,
                                  text=True, check=True).stdout.split()
             runs.append([float(v) for v in out])
@@ -407,7 +410,7 @@ def bench_fork(forks: int = 60, repeats: int = 3) -> list[tuple[str, str]]:
         child = statistics.median(r[1] for r in runs) * 1000
         anon, huge = runs[-1][2], runs[-1][3]
         rows.append((f"a fork of a process with torch imported ({anon:.0f} MiB anonymous, {huge:.0f} MiB of it in huge "
-                     f"pages), {label} `glibc.malloc.hugetlb=1`, median of {repeats} x {forks} forks",
+                     f"pages), {label}, median of {repeats} x {forks} forks",
                      f"system CPU {parent:.1f} ms in the parent, {child:.1f} ms in the child"))
     return rows
 

@@ -529,12 +529,13 @@ def kernel_env(runtime: str | None, limits: dict) -> dict:
                # c10d warns on stderr, for every rank, that it cannot name peers in an offline network
                # namespace: noise in the student's feedback (stderr costs no points, grader.scores)
                TORCH_CPP_LOG_LEVEL="ERROR",
-               # glibc's malloc asks for transparent huge pages (madvise), and Python's objects are allocated by it
-               # (not by pymalloc's 1 MiB arenas, which are never huge): a process with torch imported then has 211 of
-               # its 224 MiB of anonymous memory in 2 MiB pages, whose page tables a fork copies in one entry each.
-               # Kernels, observers and their ranks fork such a process tens of times a submission ("Measured":
-               # make bench BENCH=fork)
-               GLIBC_TUNABLES="glibc.malloc.hugetlb=1", PYTHONMALLOC="malloc")
+               # glibc's malloc asks for transparent huge pages (madvise): half of a process with torch imported
+               # (about 100 of its 212 MiB of anonymous memory) is then in 2 MiB pages, whose page tables a fork
+               # copies in one entry each. Kernels, observers and their ranks fork such a process tens of times a
+               # submission ("Measured": make bench BENCH=fork). Python's own objects stay with pymalloc: with
+               # PYTHONMALLOC=malloc nearly all of it is huge and a fork cheaper still, but the class's user CPU
+               # grew more than its system CPU shrank (paired runs, 1.07x user)
+               GLIBC_TUNABLES="glibc.malloc.hugetlb=1")
     if runtime:
         env["JUPYTER_RUNTIME_DIR"] = runtime
     if gpu_in_sandbox():

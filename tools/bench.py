@@ -397,8 +397,9 @@ def bench_fork(forks: int = 60, repeats: int = 3) -> list[tuple[str, str]]:
 
     rows = []
     for label, tunables, allocator in (("pymalloc, no huge pages", "", "pymalloc"),
-                                       ("pymalloc, `glibc.malloc.hugetlb=1`", "glibc.malloc.hugetlb=1", "pymalloc"),
-                                       ("`PYTHONMALLOC=malloc`, `glibc.malloc.hugetlb=1` (a sandboxed kernel's)",
+                                       ("pymalloc, `glibc.malloc.hugetlb=1` (a sandboxed kernel's)", "glibc.malloc.hugetlb=1",
+                                        "pymalloc"),
+                                       ("`PYTHONMALLOC=malloc`, `glibc.malloc.hugetlb=1` (not used: slower Python)",
                                         "glibc.malloc.hugetlb=1", "malloc")):
         runs = []
         for _ in range(repeats):

@@ -1466,7 +1466,7 @@ class _Forward:
     file descriptors 1 and 2 included, as messages): a few kilobytes as it starts and ends."""
 
     READ_BYTES = 1024 * KERNEL_LOG_BYTES  # 64 MB: about 0.05 CPU-s of reading in 64 kB chunks
-    READS = 20_000  # however small the writes: about 0.1 CPU-s
+    READS = 200_000  # however small the writes: about 1 CPU-s (an observer's ranks log to this pipe too)
 
     def __init__(self, fd: int):
         self.fd, self.left, self.partial = fd, KERNEL_LOG_BYTES, b""

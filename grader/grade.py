@@ -266,7 +266,7 @@ class CheckRaised(Exception):
 def capped_refusal(student: str, assignment: str, root: str, limits: dict | None = None) -> str | None:
     """`refusal`, in a child process of this one, capped (REFUSAL_DATA, REFUSAL_CPU, REFUSAL_SECONDS):
     what a hand-in makes the check hold or spend fails that hand-in, in words of the grader's, and nothing else.
-    An exception of the check is raised here as RuntimeError naming its class (Submission.refused says it)."""
+    An exception of the check is raised here as CheckRaised naming its class (Submission.refused says it)."""
     import resource
     import select
 

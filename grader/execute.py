@@ -374,18 +374,8 @@ class ResilientExecute(Execute):
             in_low_priority_thread(judge.preload, assignment)
         else:
             judge.preload(assignment)
-        if msg_id is None:
+        if msg_id is None or await self._replied(msg_id):
             return
-        deadline = time.monotonic() + self.startup_timeout
-        while time.monotonic() < deadline:
-            try:
-                msg = await ensure_async(self.kc.get_shell_msg(timeout=1))
-            except Empty:
-                if not await ensure_async(self.km.is_alive()):
-                    break
-                continue
-            if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                return
         # it killed or stuck the kernel: the notebook starts in a fresh one, not warmed
         self._stop_if_flooded()
         self.log.warning("the kernel's warm-up did not finish; starting a fresh kernel")
@@ -663,17 +653,21 @@ class ResilientExecute(Execute):
 
     async def _open_folder(self) -> None:
         """OPEN_FOLDER, run in the kernel before any cell of the notebook; waited for (at most startup_timeout)."""
-        msg_id = self.kc.execute(OPEN_FOLDER, silent=True, store_history=False)
+        await self._replied(self.kc.execute(OPEN_FOLDER, silent=True, store_history=False))
+
+    async def _replied(self, msg_id: str) -> bool:
+        """Wait for the kernel's reply to the request `msg_id` (at most startup_timeout); False if it died or none came."""
         deadline = time.monotonic() + self.startup_timeout
         while time.monotonic() < deadline:
             try:
                 msg = await ensure_async(self.kc.get_shell_msg(timeout=1))
             except Empty:
                 if not await ensure_async(self.km.is_alive()):
-                    return
+                    return False
                 continue
             if msg.get("parent_header", {}).get("msg_id") == msg_id:
-                return
+                return True
+        return False
 
     def _wait_for_seal(self) -> None:
         """A sandboxed kernel runs no code of the notebook before its runtime folder is sealed (sandbox.wait_sealed)."""

@@ -217,6 +217,14 @@ def cap_data(limit: int = CHILD_DATA_BYTES) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (cap, hard))
 
 
+def cap_cpu(seconds: float) -> None:
+    """Lower this process's soft RLIMIT_CPU to `seconds` (never above the hard limit, which stays): past it, SIGXCPU
+    ends the process (its default action)."""
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    soft = int(math.ceil(seconds))
+    resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+
+
 #: What one grading child may log (its nbgrader.log, on the grader's disk): each record's message at most
 #: LOG_RECORD_CHARS characters, LOG_BYTES in all; every file it writes at most CHILD_FILE_BYTES. nbclient logs
 #: text the kernel chose ("unhandled iopub msg: <msg_type>", for a message type the kernel signed itself):
@@ -346,9 +354,7 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core of the grader's memory (secrets) on the disk
         cpu = request.get("cpu")
         if isinstance(cpu, (int, float)) and cpu > 0:  # what a hand-in makes the grader work, whatever the step
-            hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
-            soft = int(math.ceil(cpu))
-            resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard), hard))
+            cap_cpu(cpu)
         cap_logging()
         if request.get("errors"):
             note = note_exceptions(request["errors"])

@@ -99,13 +99,23 @@ def memory_cases():
 @check
 def training_memory(fn) -> None:
     """fn(model, optimizer) on every case: what it returned, and whether it changed the parameters."""
+    cases = [(model, optimizer) for _, model, optimizer, _ in memory_cases()]
+    # every case in one child, which hands back what each call returned and the parameters it left; whether
+    # they changed is decided here, against this process's own copies
+    ran = in_child(_memory_calls, fn, cases)
     results = []
-    for _, model, optimizer, _ in memory_cases():
-        before = [p.detach().clone() for p in model.parameters()]
-        got = fn(model, optimizer)
-        changed = not all(torch.equal(a, b) for a, b in zip(before, model.parameters()))
+    for (model, _), (got, after) in zip(cases, ran):
+        before = [p.detach() for p in model.parameters()]
+        changed = len(after) != len(before) or not all(
+            isinstance(b, torch.Tensor) and a.shape == b.shape and a.dtype == b.dtype and torch.equal(a, b)
+            for a, b in zip(before, after))
         results.append({"got": got, "changed": changed})
     report("ps1_memory.training_memory", results)
+
+
+def _memory_calls(fn, cases) -> list:
+    """training_memory on each case, one after another: what it returned and the parameters it left."""
+    return [(fn(model, optimizer), [p.detach() for p in model.parameters()]) for model, optimizer in cases]
 
 
 # --------------------------------------------------------------------------- exercise 2
@@ -325,17 +335,20 @@ def _split_cut(fn, cut):
 def split_model(fn) -> None:
     """For each cut, on a fresh model: what came back, which of the model's own layers the stages hold
     (by identity), whether the model kept its layers, and stage1(stage0(x)); then what bad cuts do."""
-    n = len(split_inputs()[0])
+    report("ps1_memory.split_model", in_child(_split_cuts, fn, len(split_inputs()[0])))
+
+
+def _split_cuts(fn, n: int) -> dict:
+    """Every cut (each on a fresh model), then the bad cuts, one after another in one child."""
     cuts = []
     for cut in range(1, n):
-        rec = in_child(_split_cut, fn, cut)
+        rec = _split_cut(fn, cut)
         cuts.append(rec)
         if "raised" in rec:
             break  # the judge stops here
         if not rec["pair"] or not all(rec.get("sequential", [False])):
             break  # what follows cannot be observed; the judge stops here too
-    bad = {cut: in_child(outcome, fn, split_inputs()[0], cut) for cut in (0, n, -1, n + 1)}
-    report("ps1_memory.split_model", {"cuts": cuts, "bad": bad})
+    return {"cuts": cuts, "bad": {cut: outcome(fn, split_inputs()[0], cut) for cut in (0, n, -1, n + 1)}}
 
 
 STEP_CASES = [  # (seed, cut, batch)

@@ -22,7 +22,7 @@ import torch.nn.functional as F
 from torch import nn
 
 import helpers
-from probes import check, outcome, outcomes, report, unpredictable
+from probes import check, outcome, outcomes, report, returns, unpredictable
 from probes.observer import in_child, real, student_global
 from probes.common import run_ranks_seeded
 
@@ -46,7 +46,7 @@ PER_RANK_IMPOSSIBLE_CASES = [
 
 @check
 def per_rank_batch_values(fn) -> None:
-    report("ps3_batch.per_rank_batch_values", [fn(global_batch, world_size) for global_batch, world_size in PER_RANK_VALUE_CASES])
+    report("ps3_batch.per_rank_batch_values", returns(fn, [(case, {}) for case in PER_RANK_VALUE_CASES]))
 
 
 #: Valid splits, which must not raise: an error check that refuses everything is no check.
@@ -142,7 +142,7 @@ SCALE_LR_CASES = [(0.1, 64, 256), (0.1, 256, 8192), (0.02, 64, 64), (0.4, 256, 6
 
 @check
 def scale_lr_linear_rule(fn) -> None:
-    report("ps3_batch.scale_lr_linear_rule", [fn(*case) for case in SCALE_LR_CASES])
+    report("ps3_batch.scale_lr_linear_rule", returns(fn, [(case, {}) for case in SCALE_LR_CASES]))
 
 
 WARMUP_BASE, WARMUP_TARGET = 0.1, 0.8
@@ -152,8 +152,14 @@ WARMUP_STEPS = (5, 4, 1)
 @check
 def warmup_lr_schedule(fn) -> None:
     """The LR of steps 0 .. warmup_steps + 3 for each warmup length, then step 3 without warmup."""
-    schedules = [[fn(s, WARMUP_BASE, WARMUP_TARGET, warmup_steps) for s in range(warmup_steps + 4)] for warmup_steps in WARMUP_STEPS]
-    no_warmup = outcome(fn, 3, WARMUP_BASE, WARMUP_TARGET, 0)
+    calls = [((s, WARMUP_BASE, WARMUP_TARGET, warmup_steps), {}) for warmup_steps in WARMUP_STEPS for s in range(warmup_steps + 4)]
+    done = outcomes(fn, [*calls, ((3, WARMUP_BASE, WARMUP_TARGET, 0), {})])  # one child for them all
+    for d in done[:-1]:
+        if "raised" in d:
+            raise d["raised"]
+    values = iter(d["returned"] for d in done[:-1])
+    schedules = [[next(values) for _ in range(warmup_steps + 4)] for warmup_steps in WARMUP_STEPS]
+    no_warmup = {key: done[-1][key] for key in ("returned", "raised") if key in done[-1]}
     report("ps3_batch.warmup_lr_schedule", {"schedules": schedules, "no_warmup": no_warmup})
 
 
@@ -418,7 +424,7 @@ def saved_bytes_cases():
 
 @check
 def saved_activation_bytes_values(fn) -> None:
-    report("ps3_batch.saved_activation_bytes_values", [fn(model, x) for _, model, x in saved_bytes_cases()])
+    report("ps3_batch.saved_activation_bytes_values", returns(fn, [((model, x), {}) for _, model, x in saved_bytes_cases()]))
 
 
 def budget_models():
@@ -454,9 +460,13 @@ def largest_batch_fits_budget(fn) -> None:
     measure = student_global(fn, "saved_activation_bytes")
     if measure is None:
         raise AssertionError("largest_batch is checked with your saved_activation_bytes, which is not defined")
+    models = budget_models()
+    # each step's calls in one child: the measurements, then largest_batch on the budgets built from them
+    measured = iter(returns(measure, [((model, torch.zeros(batch, *shape)), {})
+                                      for model, shape in models.values() for batch in (1, 2)]))
     results = []
-    for name, (model, shape) in budget_models().items():
-        one, two = measure(model, torch.zeros(1, *shape)), measure(model, torch.zeros(2, *shape))
+    for name, (model, shape) in models.items():
+        one, two = next(measured), next(measured)
         if not (_is_number(one) and _is_number(two)):
             raise AssertionError(
                 f"largest_batch is checked with your saved_activation_bytes, which returned {one!r} and {two!r} on {name} "
@@ -465,13 +475,20 @@ def largest_batch_fits_budget(fn) -> None:
             raise AssertionError(
                 f"largest_batch is checked with your saved_activation_bytes, which says that batch 2 of {name} saves "
                 f"{two} bytes and batch 1 {one}: with memory that does not grow with the batch, there is no largest batch")
-        record = {"one": one, "two": two, "budgets": []}
-        for budget in budgets(one, two):
-            # what the answer is judged by is the measurement of batches 1 and 2 above (saved memory grows
-            # linearly with the batch), not the helper asked again at the batch the answer names
-            record["budgets"].append({"got": fn(model, shape, budget)})
-        record["too_small"] = outcome(fn, model, shape, one - 1)
-        results.append(record)
+        # what the answer is judged by is the measurement of batches 1 and 2 above (saved memory grows
+        # linearly with the batch), not the helper asked again at the batch the answer names
+        results.append({"one": one, "two": two, "budgets": budgets(one, two)})
+    calls = [((model, shape, budget), {}) for (model, shape), record in zip(models.values(), results)
+             for budget in [*record["budgets"], record["one"] - 1]]
+    done = iter(outcomes(fn, calls))
+    for record in results:
+        asked = [next(done) for _ in record["budgets"]]
+        for d in asked:
+            if "raised" in d:
+                raise d["raised"]
+        record["budgets"] = [{"got": d["returned"]} for d in asked]
+        too_small = next(done)
+        record["too_small"] = {key: too_small[key] for key in ("returned", "raised") if key in too_small}
     report("ps3_batch.largest_batch_fits_budget", results)
 
 

@@ -27,7 +27,7 @@ import torch.distributed as dist
 import torch.nn as nn
 
 import helpers
-from probes import check, outcome, outcomes, report, unpredictable
+from probes import check, outcome, outcomes, report, returns, unpredictable
 from probes.observer import student_global
 from probes.observer import in_child, real
 from probes.common import P2PLog as _P2PLog
@@ -195,9 +195,14 @@ def _split_case(fn, num_layers, k):
 def split_layers(fn) -> None:
     """For each case: what came back, which of the model's own layers the stages hold (by identity,
     -1 for a layer that is not the model's), the stage sizes and the stages run one after another."""
-    results = [in_child(_split_case, fn, num_layers, k) for num_layers, k in SPLIT_CASES]
+    report("ps4_large_model.split_layers", in_child(_split_cases, fn))
+
+
+def _split_cases(fn) -> dict:
+    """Every case, each on a fresh model, then the bad splits, one after another in one child."""
+    results = [_split_case(fn, num_layers, k) for num_layers, k in SPLIT_CASES]
     bad = [_raised_or_returned(fn, nn.Sequential(*[nn.Tanh() for _ in range(5)]), k) for k in BAD_SPLITS]
-    report("ps4_large_model.split_layers", {"cases": results, "bad": bad})
+    return {"cases": results, "bad": bad}
 
 
 def _raised_or_returned(fn, *args):
@@ -459,7 +464,8 @@ def strategies_that_fit(fn) -> None:
                  for P, A, n, _, L, b in cases for s in STRATEGIES]
         done = [d.get("returned") if "returned" in d else None for d in outcomes(per_rank, calls)]
         own = [done[i:i + len(STRATEGIES)] for i in range(0, len(done), len(STRATEGIES))]
-    returned = [fn(P, A, n, budget, largest_layer_params=L, bytes_per_param=b) for P, A, n, budget, L, b in cases]
+    returned = returns(fn, [((P, A, n, budget), {"largest_layer_params": L, "bytes_per_param": b})
+                            for P, A, n, budget, L, b in cases])
     report("ps4_large_model.strategies_that_fit", {"returned": returned, "own_bytes": own,
                                                    "drawn": [list(case) for case in drawn]})
 
@@ -489,10 +495,10 @@ TABLES = [  # (table, budget)
 def choose_strategy(fn) -> None:
     """What choose_strategy returned on each table, and whether it changed the table it was given (the
     table itself, not a copy: a copy would hide a change; each call gets a fresh one built here)."""
+    done = outcomes(fn, [((copy.deepcopy(table), budget), {}) for table, budget in TABLES])  # one child for all
     results = []
-    for table, budget in TABLES:
-        given = copy.deepcopy(table)
-        results.append({**outcome(fn, given, budget), "changed": given != table})
+    for (table, _), d in zip(TABLES, done):
+        results.append({**{key: d[key] for key in ("returned", "raised") if key in d}, "changed": d["args"][0] != table})
     report("ps4_large_model.choose_strategy", results)
 
 

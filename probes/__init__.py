@@ -83,10 +83,8 @@ def _observing() -> bool:
 
 def _hand_over(name: str, args: tuple, kwargs: dict) -> None:
     """Publish `name`'s arguments for the grader: the student's functions and classes travel by value."""
-    import cloudpickle
-
     try:
-        data = plain_handover(args, kwargs) or cloudpickle.dumps((args, kwargs))
+        data = split_handover(args, kwargs)
     except Exception as exc:  # noqa: BLE001 - said to the student by the grader, in the cell
         payload = {"check": name, "unpicklable": f"{type(exc).__name__}: {str(exc)[:500]}"}
     else:
@@ -103,35 +101,53 @@ def _hand_over(name: str, args: tuple, kwargs: dict) -> None:
         publish_display_data({HANDOVER_MIME: payload, "text/plain": f"<hand-over for {name}>"})
 
 
-#: The types of a hand-over that is data only (a quiz's question and answer): sent as `probes.wire` JSON,
-#: which the observer reads without a child process (a pickle can run code as it loads, so it is read in one).
-PLAIN_TYPES = (type(None), bool, int, float, str, list, tuple, dict)
+def split_handover(args: tuple, kwargs: dict) -> bytes:
+    """The hand-over of a probe call: one line of JSON naming each argument, then a pickle of the student's objects.
+
+    An argument that `probes.wire` writes as data (numbers, strings, tensors, containers of them) travels as
+    wire JSON, which the observer reads as it reads a child's results; the others (the student's functions and
+    classes) travel by value in the pickle after the line, which only a child process of the observer loads (a
+    pickle can run code as it loads). So the observer learns what it was handed without a child of its own:
+    a hand-over of data only (a quiz's answer) needs none. What this line says is the kernel's word, as the
+    arguments are: a line that calls a function data, or the reverse, makes the check fail, never pass.
+    """
+    import cloudpickle
+
+    objects = []
+
+    def one(value):
+        encoded = wire.encode(value)
+        if isinstance(encoded, dict) and "__object__" in encoded:  # an object of the student's: by value
+            objects.append(value)
+            return {"object": len(objects) - 1, "type": type(value).__name__[:100]}
+        return {"data": encoded}
+
+    head = {"args": [one(a) for a in args], "kwargs": {str(k): one(v) for k, v in kwargs.items()}}
+    return json.dumps(head).encode() + b"\n" + (cloudpickle.dumps(tuple(objects)) if objects else b"")
 
 
-def _plain(value, depth: int = 0) -> bool:
-    if depth > wire.MAX_DEPTH or type(value) not in PLAIN_TYPES:
-        return False
-    if type(value) in (list, tuple):
-        return all(_plain(v, depth + 1) for v in value)
-    if type(value) is dict:
-        return all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
-    return True
+def read_handover(data: bytes) -> tuple[list, dict, bytes]:
+    """What `split_handover` wrote: (arguments, keyword arguments, the pickle of the objects), each argument
+    {"data": value} (read back here, as data) or {"object": index, "type": name}. ValueError when it is not
+    such a hand-over."""
+    line, _, objects = data.partition(b"\n")
+    try:
+        head = json.loads(line)
+    except RecursionError:
+        raise ValueError("a hand-over nested too deeply") from None
 
+    def one(item):
+        if isinstance(item, dict) and set(item) == {"data"}:
+            return {"data": wire.decode(item["data"])}
+        if (isinstance(item, dict) and set(item) == {"object", "type"} and type(item["object"]) is int
+                and 0 <= item["object"] < MAX_HANDOVER_BYTES and isinstance(item["type"], str) and objects):
+            return {"object": item["object"], "type": item["type"][:100]}
+        raise ValueError("not an argument of a hand-over")
 
-def plain_handover(args: tuple, kwargs: dict) -> bytes | None:
-    """The hand-over as wire JSON (it starts with "{"; a pickle never does) when every argument is plain data."""
-    if not (_plain(args) and _plain(kwargs)):
-        return None
-    return json.dumps(wire.encode((tuple(args), dict(kwargs)))).encode()
-
-
-def read_plain_handover(data: bytes) -> tuple[list, dict]:
-    """What `plain_handover` wrote, read back as data (ValueError when it is not such a hand-over)."""
-    value = wire.decode(json.loads(data))
-    if not (isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple) and isinstance(value[1], dict)
-            and all(isinstance(k, str) for k in value[1]) and _plain(value)):
-        raise ValueError("not a hand-over of data")
-    return list(value[0]), value[1]
+    if not (isinstance(head, dict) and set(head) == {"args", "kwargs"} and isinstance(head["args"], list)
+            and isinstance(head["kwargs"], dict)):
+        raise ValueError("not a hand-over")
+    return [one(a) for a in head["args"]], {str(k): one(v) for k, v in head["kwargs"].items()}, objects
 
 
 def outcome(fn, *args, **kwargs) -> dict:

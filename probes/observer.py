@@ -82,6 +82,10 @@ class StudentRaised(Exception):
         return self.args[0] if self.args else ""
 
 
+class HandOverUnreadable(Exception):
+    """In a child: the student's objects could not be loaded from what their notebook handed over."""
+
+
 class CallFailed(AssertionError):
     """A call of the student's code that ended without a result (it hung, died, or handed back something
     unreadable): the check fails with this message; `probes.outcome` does not take it for a raise."""
@@ -107,11 +111,20 @@ class Student:
         if cache is None or cache[0] is not self.payload:
             import cloudpickle
 
-            cache = (self.payload, cloudpickle.loads(self.payload))
+            try:
+                cache = (self.payload, cloudpickle.loads(self.payload))
+            except Exception as exc:  # noqa: BLE001 - said to the student, as the check's failure
+                raise HandOverUnreadable(
+                    f"the grader could not take your {self.type_name} out of your notebook ({type(exc).__name__}: "
+                    f"{str(exc)[:300]}). Define what the exercise asks for at the top level of the notebook, without "
+                    "open files, locks or other resources that cannot be copied") from None
             _RESOLVED[id(self.payload)] = cache
-        args, kwargs = cache[1]
         kind, key, *rest = self.where
-        obj = args[key] if kind == "args" else kwargs[key]
+        if kind == "objects":  # probes.split_handover: the objects alone
+            obj = cache[1][key]
+        else:
+            args, kwargs = cache[1]
+            obj = args[key] if kind == "args" else kwargs[key]
         for step, name in zip(rest[::2], rest[1::2]):  # ("global", name): a global of the function
             obj = obj.__globals__[name] if step == "global" else None
         return obj
@@ -506,12 +519,20 @@ def _describe(payload: bytes):
 
 
 def handed_over(payload: bytes) -> tuple[list, dict]:
-    """The arguments of a probe call: data as values, the student's objects as `Student`s. A hand-over of data
-    only (`probes.plain_handover`) is read here, as the results of a child are: no child is needed."""
+    """The arguments of a probe call: data as values, the student's objects as `Student`s.
+
+    A hand-over as the course's probes write it (`probes.split_handover`: a line of JSON, then the objects'
+    pickle) is read here, as a child's results are; the pickle is loaded only in the children that call the
+    objects. Anything else is taken for a pickle of (args, kwargs), described by a child."""
     if payload[:1] == b"{":
         import probes
 
-        return probes.read_plain_handover(payload)
+        args, kwargs, objects = probes.read_handover(payload)
+
+        def build(item):
+            return item["data"] if "data" in item else Student(objects, ("objects", item["object"]), item["type"])
+
+        return [build(a) for a in args], {k: build(v) for k, v in kwargs.items()}
     described = in_child(_describe, payload)
 
     def build(item, where):
@@ -553,6 +574,8 @@ def run_check(check: str, payload: bytes) -> dict:
                 "notebook, without open files, locks or other resources that cannot be copied")}
         fn.__wrapped__(*args, **kwargs)
     except StudentRaised as exc:
+        if exc.wire_names[0] == HandOverUnreadable.__name__:  # its message says what to do
+            return {"check": check, "failed": f"{name}: {exc}"}
         return {"check": check, "failed": f"{name}: your code raised {exc.wire_names[0]}: {exc}"}
     except AssertionError as exc:
         return {"check": check, "failed": str(exc)}

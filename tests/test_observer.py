@@ -216,6 +216,75 @@ def test_a_handover_that_does_not_unpickle_fails_the_check_in_words(observer):
     assert "could not take" in answer["failed"]
 
 
+def _split(*args, **kwargs) -> str:
+    """A hand-over as the kernel's probes write it (probes.split_handover)."""
+    import probes
+
+    return base64.b64encode(probes.split_handover(args, kwargs)).decode()
+
+
+def test_the_kernels_handover_is_observed_with_its_data_as_data(observer):
+    def add(a, b):
+        return a + b
+
+    assert _outcome(observer.ask("selftest.add", _split(add, 2, 3))) == {"returned": 5}
+    assert _outcome(observer.ask("selftest.add", _split(add, [1], [2, "x"]))) == {"returned": [1, 2, "x"]}
+    assert _outcome(observer.ask("selftest.add", _split(add, (1,), (2,)))) == {"returned": (1, 2)}
+    assert _outcome(observer.ask("selftest.add", _split(fn=add, a=2.5, b=0.5))) == {"returned": 3.0}
+
+
+def test_a_handover_line_that_lies_gets_nothing(observer):
+    """The line naming the arguments is the kernel's word: a function called data, an object past the
+    pickle's, a pickle missing, a line that is not JSON or nested past any limit: the check fails (or
+    observes a raise), and never observes what the honest function returns."""
+    import probes
+
+    def add(a, b):
+        return a + b
+
+    line, _, objects = probes.split_handover((add, 2, 3), {}).partition(b"\n")
+    head = json.loads(line)
+    assert head["args"][0] == {"object": 0, "type": "function"} and head["args"][1:] == [{"data": 2}, {"data": 3}]
+
+    def with_first(item) -> bytes:
+        return json.dumps({"args": [item, *head["args"][1:]], "kwargs": {}}).encode()
+
+    lies = {
+        "the function called data": with_first({"data": 5}) + b"\n" + objects,
+        "an object past the pickle's": with_first({"object": 7, "type": "function"}) + b"\n" + objects,
+        "an index that is not a number": with_first({"object": "0", "type": "function"}) + b"\n" + objects,
+        "no pickle after the line": line + b"\n",
+        "a pickle that does not load": line + b"\n" + b"\x80\x05not a pickle",
+        "a line that is not JSON": b"{args\n" + objects,
+        "a line nested past every limit": b'{"args": ' + b"[" * 200_000 + b"\n" + objects,
+        "an argument of another shape": with_first({"object": 0, "type": "function", "extra": 1}) + b"\n" + objects,
+    }
+    for what, payload in lies.items():
+        answer = observer.ask("selftest.add", base64.b64encode(payload).decode())
+        if "failed" in answer:
+            continue
+        assert _outcome(answer) != {"returned": 5} and "raised" in _outcome(answer), (what, answer)
+    # the honest hand-over beside them is still observed
+    assert _outcome(observer.ask("selftest.add", base64.b64encode(line + b"\n" + objects).decode())) == {"returned": 5}
+
+
+def test_the_calls_of_one_check_share_a_child_and_the_next_check_gets_a_new_one(observer):
+    """probes.outcomes: a check's calls run one after another in one child (what one call leaves, the next
+    sees, as in the student's notebook); the next check starts from the observer again."""
+    def counted(global_batch, world_size):
+        import builtins
+
+        builtins.calls = getattr(builtins, "calls", 0) + 1
+        return builtins.calls
+
+    answer = observer.ask("ps3_batch.per_rank_batch_values", _split(counted))
+    assert "observation" in answer, answer
+    counts = wire.decode(answer["observation"])
+    assert len(counts) > 2 and counts == list(range(1, len(counts) + 1))
+    again = observer.ask("ps3_batch.per_rank_batch_values", _split(counted))
+    assert wire.decode(again["observation"])[0] == 1
+
+
 def test_arguments_come_back_changed_as_the_students_code_left_them(observer):
     """training_memory's "changed" flag: the probe sees the parameters the student's call changed."""
     def training_memory(model, optimizer):

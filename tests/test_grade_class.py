@@ -123,8 +123,9 @@ TAMPERING = {
 for _name, _attack in TAMPERING.items():
     CLASS[_name] = ({"q1": 'q1 = "a"\n' + _attack}, {"quiz_q1"})
 # The processes a fork bomb leaves behind are capped, so its own later cells cannot start threads
-# or ranks: it loses those, and nobody else loses anything.
-CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks", "quiz_q1"})
+# or ranks: it loses those, and nobody else loses anything. Its quiz answer (right: "a") keeps its point:
+# a hand-over of data only is read by the observer without a process of its own (probes.split_handover).
+CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks"})
 
 
 # Round 13: a message on the kernel's own IOPub socket whose signature is a sentence; jupyter_client's

@@ -194,11 +194,20 @@ def outcomes(fn, calls) -> list[dict]:
 def returns(fn, calls) -> list:
     """[fn(*args, **kwargs) for args, kwargs in calls], in one child process where the observer runs them
     (`outcomes`); the first raise is raised here, as the calls made one by one would raise it."""
-    done = outcomes(fn, calls)
+    return returned(outcomes(fn, calls))
+
+
+def returned(done: list[dict]) -> list:
+    """What each of `outcomes`' calls returned; the first raise among them is raised here."""
     for d in done:
         if "raised" in d:
             raise d["raised"]
     return [d["returned"] for d in done]
+
+
+def bare(done: dict) -> dict:
+    """One of `outcomes`' results as `outcome` gives it: {"returned": ...} or {"raised": ...}, without "args"."""
+    return {key: done[key] for key in ("returned", "raised") if key in done}
 
 
 def report(check: str, observation: Any) -> None:

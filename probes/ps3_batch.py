@@ -22,7 +22,7 @@ import torch.nn.functional as F
 from torch import nn
 
 import helpers
-from probes import check, outcome, outcomes, report, returns, unpredictable
+from probes import bare, check, outcome, outcomes, report, returned, returns, unpredictable
 from probes.observer import in_child, real, student_global
 from probes.common import run_ranks_seeded
 
@@ -154,12 +154,9 @@ def warmup_lr_schedule(fn) -> None:
     """The LR of steps 0 .. warmup_steps + 3 for each warmup length, then step 3 without warmup."""
     calls = [((s, WARMUP_BASE, WARMUP_TARGET, warmup_steps), {}) for warmup_steps in WARMUP_STEPS for s in range(warmup_steps + 4)]
     done = outcomes(fn, [*calls, ((3, WARMUP_BASE, WARMUP_TARGET, 0), {})])  # one child for them all
-    for d in done[:-1]:
-        if "raised" in d:
-            raise d["raised"]
-    values = iter(d["returned"] for d in done[:-1])
+    values = iter(returned(done[:-1]))
     schedules = [[next(values) for _ in range(warmup_steps + 4)] for warmup_steps in WARMUP_STEPS]
-    no_warmup = {key: done[-1][key] for key in ("returned", "raised") if key in done[-1]}
+    no_warmup = bare(done[-1])
     report("ps3_batch.warmup_lr_schedule", {"schedules": schedules, "no_warmup": no_warmup})
 
 
@@ -482,13 +479,8 @@ def largest_batch_fits_budget(fn) -> None:
              for budget in [*record["budgets"], record["one"] - 1]]
     done = iter(outcomes(fn, calls))
     for record in results:
-        asked = [next(done) for _ in record["budgets"]]
-        for d in asked:
-            if "raised" in d:
-                raise d["raised"]
-        record["budgets"] = [{"got": d["returned"]} for d in asked]
-        too_small = next(done)
-        record["too_small"] = {key: too_small[key] for key in ("returned", "raised") if key in too_small}
+        record["budgets"] = [{"got": got} for got in returned([next(done) for _ in record["budgets"]])]
+        record["too_small"] = bare(next(done))
     report("ps3_batch.largest_batch_fits_budget", results)
 
 

@@ -27,7 +27,7 @@ import torch.distributed as dist
 import torch.nn as nn
 
 import helpers
-from probes import check, outcome, outcomes, report, returns, unpredictable
+from probes import bare, check, outcome, outcomes, report, returns, unpredictable
 from probes.observer import student_global
 from probes.observer import in_child, real
 from probes.common import P2PLog as _P2PLog
@@ -499,7 +499,7 @@ def choose_strategy(fn) -> None:
     done = outcomes(fn, [((copy.deepcopy(table), budget), {}) for table, budget in TABLES])  # one child for all
     results = []
     for (table, _), d in zip(TABLES, done):
-        results.append({**{key: d[key] for key in ("returned", "raised") if key in d}, "changed": d["args"][0] != table})
+        results.append({**bare(d), "changed": d["args"][0] != table})
     report("ps4_large_model.choose_strategy", results)
 
 

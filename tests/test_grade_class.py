@@ -670,7 +670,13 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
                                                    extra=["--ResilientExecute.max_grading_cpu=4"])}
     for student in hand_ins:
         busy = outcomes[student]
-        assert busy.status == "failed" and "max_grading_cpu" in busy.reason, busy  # the cap fired, not the cell's end
+        assert busy.status == "failed", busy
+        # the cap fired, not the cell's end. One race ends the shell flood sooner, with the grader's other refusal:
+        # when the flood's bytes reach a reconnected socket before the kernel's own greeting, the grader's ZeroMQ
+        # takes them for an old (ZMTP/1.0) peer whose two bytes are each a whole empty message, which the session
+        # cannot read (seen once in CI; a raw socket writing b"\x01\x00" * 10 to a DEALER gives it 9 empty messages)
+        reasons = ("max_grading_cpu",) + (("could not read (its framing",) if student == "unfinished_messages" else ())
+        assert any(reason in busy.reason for reason in reasons), busy
     assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
     from nbgrader.api import Gradebook
 

@@ -299,7 +299,8 @@ _SYSCALLS = {
                    mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
                    memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
                    pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72, splice=275, tee=276,
-                   vmsplice=278, setsockopt=54),
+                   vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
+                   rt_tgsigqueueinfo=297, pidfd_send_signal=424),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -311,7 +312,8 @@ _SYSCALLS = {
                     inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
                     msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
                     process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77,
-                    setsockopt=208),
+                    setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
+                    pidfd_send_signal=424),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -345,6 +347,17 @@ _F_SETPIPE_SZ = 1031
 _F_SETLK_COMMANDS = (6, 7, 37, 38)
 # clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
 _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+# The signals that stop a process (SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU: 19 to 22 on x86_64 and aarch64) are refused
+# to every signal-sending call, by the signal's argument (the second, or the third of tgkill and rt_tgsigqueueinfo):
+# the observer's children run the student's code as the observer's user in its PID namespace, and a child that
+# stopped the observer held every later check of the notebook until its time limit (round 26). No library the
+# course runs stops a process; every other signal, to any process of the sandbox, is still sent.
+_STOP_SIGNALS = (19, 22)
+_SIGNAL_IS_SECOND = ("kill", "tkill", "rt_sigqueueinfo", "pidfd_send_signal")
+_SIGNAL_IS_THIRD = ("tgkill", "rt_tgsigqueueinfo")
+# fcntl(F_SETSIG) is refused with them: it names the signal the kernel sends to a descriptor's owner (F_SETOWN,
+# any process of the same user) when it is ready, SIGSTOP included. Without it the owner gets SIGIO.
+_F_SETSIG = 10
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
 _LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 
@@ -414,12 +427,22 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["not_setsockopt"] = len(prog)
     prog.append((_JEQ, 0, "not_fcntl", numbers["fcntl"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the command), low 32 bits
-             (_JEQ, "deny", 0, _F_SETPIPE_SZ)]
+             (_JEQ, "deny", 0, _F_SETPIPE_SZ),
+             (_JEQ, "deny", 0, _F_SETSIG)]
     prog += [(_JEQ, "no_lock", 0, cmd) for cmd in _F_SETLK_COMMANDS[:-1]]
     prog += [(_JEQ, "no_lock", "allow", _F_SETLK_COMMANDS[-1])]
     labels["no_lock"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the call returns 0, and no lock exists
     labels["not_fcntl"] = len(prog)
+    prog += [(_JEQ, "signal_second", 0, numbers[name]) for name in _SIGNAL_IS_SECOND]
+    prog += [(_JEQ, "signal_third", 0, numbers[name]) for name in _SIGNAL_IS_THIRD]
+    prog.append((_JGE, "not_signal", "not_signal", 0))  # past the two checks below
+    for label, offset in (("signal_second", 24), ("signal_third", 32)):  # args[1], args[2]: low 32 bits
+        labels[label] = len(prog)
+        prog += [(_LD_ABS, 0, 0, offset),
+                 (_JGE, 0, "allow", _STOP_SIGNALS[0]),
+                 (_JGE, "allow", "deny", _STOP_SIGNALS[1] + 1)]
+    labels["not_signal"] = len(prog)  # reached by the jump only: the accumulator still holds the call's number
     prog.append((_JEQ, 0, 1, numbers["clone3"]))
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))  # its flags are out of the filter's reach: libc falls back to clone
     for nr in denied:

@@ -127,6 +127,27 @@ for _name, _attack in TAMPERING.items():
 # a hand-over of data only is read by the observer without a process of its own (probes.split_handover).
 CLASS["fork_bomb"] = (CLASS["fork_bomb"][0], {"add_small", "world_sum_two_ranks"})
 
+# Round 26: the student's code, run by a check in the observer's child (or by a rank), stopped the observer (its
+# parent, of the same user and PID namespace) with SIGSTOP, and every later check waited for it until its limit.
+# Every stop signal is refused in a sandbox now: the attempt fails, the code goes on, the observer answers every
+# check, and the submission keeps what its right answers earn.
+_STOP_EVERYONE = (
+    "def _stop_everyone():\n"
+    "    import signal\n"
+    "    parent, targets = os.getppid(), [-1]\n"
+    "    if parent > 1:\n"
+    "        targets += [parent, -os.getpgid(parent)]\n"
+    "    for target in targets:\n"
+    "        for sig in (signal.SIGSTOP, signal.SIGTSTP):\n"
+    "            try:\n"
+    "                os.kill(target, sig)\n"
+    "            except OSError:\n"
+    "                pass\n")
+CLASS["stops_the_observer"] = ({
+    "add": _STOP_EVERYONE + "def add(a, b):\n    _stop_everyone()\n    return a + b",
+    "world_sum": _STOP_EVERYONE + "def world_sum():\n    _stop_everyone()\n    t = torch.tensor([dist.get_rank() + 1.0])\n"
+                 "    dist.all_reduce(t)\n    return t.item()"}, set())
+
 
 # Round 13: a message on the kernel's own IOPub socket whose signature is a sentence; jupyter_client's
 # "Invalid Signature: b'<sentence>'" was the submission's reason, word for word, in grading_report.json.

@@ -11,6 +11,7 @@ import errno
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -202,6 +203,65 @@ def test_root_inside_has_no_power(world):
     assert r["fork"] == 7
     assert r["write_dev_pts"] in ("EROFS", "EACCES"), "a writable /dev/pts held 2 GiB of extended attributes (round 12)"
     assert max(r["sigpending"]) <= sandbox.SIGPENDING, "queued signals count for the whole host user (round 12)"
+
+
+STOPS = r"""
+import ctypes, errno, fcntl, json, os, signal, time
+libc = ctypes.CDLL(None, use_errno=True)
+x86 = os.uname().machine == "x86_64"
+def call(fn, *args):
+    r = fn(*args)
+    return "ok" if r == 0 else errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno()))
+def attempt(fn):
+    try:
+        fn()
+        return "ok"
+    except OSError as exc:
+        return errno.errorcode[exc.errno]
+pid = os.fork()
+if pid == 0:
+    time.sleep(60)
+    os._exit(0)
+def state():
+    time.sleep(0.2)
+    return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+info = (ctypes.c_int * 32)(signal.SIGSTOP, 0, -1)  # a siginfo_t of si_code SI_QUEUE
+result = {}
+for sig in (signal.SIGSTOP, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU):
+    name = signal.Signals(sig).name
+    result[name + "_kill"] = attempt(lambda: os.kill(pid, sig))
+    result[name + "_group"] = attempt(lambda: os.killpg(os.getpgid(pid), sig))
+    result[name + "_tgkill"] = call(libc.syscall, 234 if x86 else 131, pid, pid, sig)
+    result[name + "_tkill"] = call(libc.syscall, 200 if x86 else 130, pid, sig)
+    result[name + "_sigqueue"] = call(libc.syscall, 129 if x86 else 138, pid, sig, info)
+    result[name + "_tgsigqueue"] = call(libc.syscall, 297 if x86 else 240, pid, pid, sig, info)
+    proc = os.open(f"/proc/{pid}", os.O_RDONLY | os.O_DIRECTORY)  # a pidfd of a kind pidfd_open does not make
+    result[name + "_pidfd"] = call(libc.syscall, 424, proc, sig, None, 0)
+    os.close(proc)
+r, w = os.pipe()
+result["setsig"] = attempt(lambda: fcntl.fcntl(r, 10, signal.SIGSTOP))
+result["state_after_all"] = state()
+signal.signal(signal.SIGUSR1, lambda *args: None)
+result["sigusr1_queued"] = call(libc.syscall, 129 if x86 else 138, os.getpid(), signal.SIGUSR1,
+                                (ctypes.c_int * 32)(signal.SIGUSR1, 0, -1))
+result["sigcont"] = attempt(lambda: os.kill(pid, signal.SIGCONT))
+result["sigterm"] = attempt(lambda: os.kill(pid, signal.SIGTERM))
+result["ended_by"] = os.waitpid(pid, 0)[1] & 0x7F
+print(json.dumps(result))
+"""
+
+
+def test_no_process_in_the_sandbox_can_stop_another(world):
+    """Round 26: a check's child stopped its parent, the observer (same user, same PID namespace), and every later
+    check of the notebook waited for it. The stop signals are refused to every call that sends a signal (kill,
+    killpg, tkill, tgkill, the two sigqueues, pidfd_send_signal on a /proc folder) and F_SETSIG, which would have
+    the kernel send one; other signals still reach other processes."""
+    r = checked(run_sandboxed(world, STOPS))
+    refused = {key: value for key, value in r.items() if key.startswith("SIG") or key == "setsig"}
+    assert len(refused) == 4 * 7 + 1 and set(refused.values()) == {"EPERM"}, refused
+    assert r["state_after_all"] in ("S", "R"), r
+    assert r["sigusr1_queued"] == r["sigcont"] == r["sigterm"] == "ok", r
+    assert r["ended_by"] == signal.SIGTERM, r
 
 
 SEES = r"""

@@ -79,6 +79,13 @@ MAX_KERNEL_FRAMES = 64
 #: and no message ever reached MAX_READING_CPU's count. Ours: at most 2.8 CPU-s a notebook (the corpus the tests
 #: grade, 72 notebooks).
 MAX_GRADING_CPU = 30.0
+#: Seconds the grading process waits to hand a request (a cell to run, an interrupt, a shutdown) to the kernel's
+#: shell or control socket. ZeroMQ queues a request at once while the socket has a connection, even a broken one it
+#: is re-making; it blocks only when none is left: a frame the grader's ZeroMQ takes for a protocol error (one
+#: claiming more than MAX_KERNEL_MESSAGE, written by the kernel onto its end of the connection) ends that connection
+#: for good, without reconnecting, and the next cell's request then waited in send() for ever, under no cell's time
+#: limit and no CPU cap, until the submission's own limit (900 s). Past this the submission fails, with the reason.
+MAX_SEND_SECONDS = 20.0
 #: How often the grading process looks at its own CPU while a notebook is graded.
 CPU_WATCH_SECONDS = 0.25
 
@@ -269,6 +276,8 @@ class ResilientExecute(Execute):
         # Nothing reads the stdin channel (input() is not allowed): closed, so that a kernel's messages on
         # it are dropped by ZeroMQ in the kernel, not queued in this process's memory.
         kc.stdin_channel.close()
+        for channel in (kc.shell_channel, kc.control_channel):
+            channel.socket.setsockopt(zmq.SNDTIMEO, int(MAX_SEND_SECONDS * 1000))  # zmq.Again past it
         for channel in (kc.iopub_channel, kc.shell_channel):
             self._count_messages(channel)
         self._wait_for_seal()

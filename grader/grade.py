@@ -789,6 +789,9 @@ _REASONS = (
     ("class", "jsonschema.exceptions.ValidationError",
      "the notebook is not one nbformat accepts (a cell, or an output the kernel sent, breaks its schema): "
      "hand in the notebook as the release gave it, and print what you want to show"),
+    ("class", "zmq.error.Again",
+     "the kernel stopped taking the grader's requests for 20 s (it closed or broke its end of the connection): the "
+     "notebook was not graded further"),
     ("where", "jupyter_client.session",
      "the kernel sent a message the grader could not read (its framing or signature was wrong): the notebook "
      "was not graded"),

@@ -696,13 +696,65 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
         # when the flood's bytes reach a reconnected socket before the kernel's own greeting, the grader's ZeroMQ
         # takes them for an old (ZMTP/1.0) peer whose two bytes are each a whole empty message, which the session
         # cannot read (seen once in CI; a raw socket writing b"\x01\x00" * 10 to a DEALER gives it 9 empty messages)
-        reasons = ("max_grading_cpu",) + (("could not read (its framing",) if student == "unfinished_messages" else ())
+        # (seen once in the suite under load, the flood's bytes ended the grader's shell connection for good: the
+        # next cell's request waited in send(), now at most MAX_SEND_SECONDS, the test below)
+        reasons = ("max_grading_cpu",) + (("could not read (its framing", "stopped taking the grader's requests")
+                                          if student == "unfinished_messages" else ())
         assert any(reason in busy.reason for reason in reasons), busy
     assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         assert [g.score for g in gb.find_submission_notebook("ps0_busy", "ps0_busy", "zz_honest").grades] == [1.0]
+
+
+# The kernel writes onto its end of its shell connection the head of a frame larger than the grader accepts
+# (MAX_KERNEL_MESSAGE): ZeroMQ in the grading process takes it for a protocol error and ends that connection for
+# good, without reconnecting, so the grader's shell socket is left with no connection to queue a request on.
+BREAKS_SHELL = """
+def __break_the_shell():
+    import os, socket, struct
+    from ipykernel.kernelapp import IPKernelApp
+    app = IPKernelApp.instance()
+    path = "%s-%s" % (app.ip, app.shell_port)
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            s = socket.socket(fileno=os.dup(int(name)))
+        except OSError:
+            continue
+        try:
+            if s.family == socket.AF_UNIX and s.getsockname() == path:
+                s.getpeername()
+                os.write(int(name), b"\\x02" + struct.pack(">Q", 1 << 40))
+        except OSError:
+            pass
+        finally:
+            s.close()
+__break_the_shell()
+"""
+
+
+def test_a_kernel_that_breaks_its_shell_connection_fails_at_the_graders_send_limit(tmp_path):
+    """Seen under load in the suite (the shell flood above, once): with no connection left to queue on, ZeroMQ
+    blocks the next cell's request in send() for ever, under no cell's time limit and no CPU cap, and the
+    submission held its worker until its own limit (here 150 s). Every request now waits at most MAX_SEND_SECONDS:
+    the submission fails with that reason, well inside its limit, and the honest student graded after it keeps
+    full marks."""
+    from grader.execute import MAX_SEND_SECONDS
+
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+        nba.solution("more", "### BEGIN SOLUTION\ny = 2\n### END SOLUTION"),
+    ]
+    root = _small_class(tmp_path, "ps0_shell", source,
+                        {"aa_breaks_shell": {"add": "def add(a, b):\n    return a + b\n" + BREAKS_SHELL}, "zz_honest": {}})
+    outcomes = {o.student: o for o in grade.grade(["ps0_shell"], str(root), workers=1, feedback=False,
+                                                   submission_timeout=150, extra=["--Execute.timeout=10"])}
+    broken = outcomes["aa_breaks_shell"]
+    assert broken.status == "failed" and f"requests for {MAX_SEND_SECONDS:g} s" in broken.reason, broken
+    assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
 
 
 def test_a_hand_in_that_costs_the_grader_cpu_outside_execution_is_stopped_at_its_cpu_cap(tmp_path, monkeypatch):

@@ -79,8 +79,8 @@ MAX_KERNEL_FRAMES = 64
 #: and no message ever reached MAX_READING_CPU's count. Ours: at most 2.8 CPU-s a notebook (the corpus the tests
 #: grade, 72 notebooks).
 MAX_GRADING_CPU = 30.0
-#: Seconds the grading process waits to hand a request (a cell to run, an interrupt, a shutdown) to the kernel's
-#: shell or control socket. ZeroMQ queues a request at once while the socket has a connection, even a broken one it
+#: Seconds the grading process waits to hand a request (a cell to run; a message on the control channel) to the
+#: kernel's shell or control socket (interrupts are signals, and a kernel is shut down by a kill). ZeroMQ queues a request at once while the socket has a connection, even a broken one it
 #: is re-making; it blocks only when none is left: a frame the grader's ZeroMQ takes for a protocol error (one
 #: claiming more than MAX_KERNEL_MESSAGE, written by the kernel onto its end of the connection) ends that connection
 #: for good, without reconnecting, and the next cell's request then waited in send() for ever, under no cell's time

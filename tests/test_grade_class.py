@@ -618,33 +618,37 @@ def test_a_judgement_the_student_makes_slow_costs_only_its_cell(tmp_path):
 # grading process works for it and no message ever completes (nothing reaches the reading thread's caps): millions of
 # empty parts of a message never finished, the connection then shut so that the grader rolls it back and reconnects;
 # or PING commands, each answered at once with a PONG. `{writes}` builds the bytes; both run for up to 60 s.
-_ZMTP_BUSY = '''
-def __keep_the_grader_busy(channel, writes, seconds=60):
-    import os, select, socket, time
+# The kernel's own descriptors of its connections to the grader on one channel (its ZeroMQ socket's, found in /proc).
+_CONNECTIONS = '''
+def __connections(channel):
+    import os, socket
     from ipykernel.kernelapp import IPKernelApp
     app = IPKernelApp.instance()
     path = "%s-%s" % (app.ip, getattr(app, channel + "_port"))
-    def connections():
-        found = []
-        for name in os.listdir("/proc/self/fd"):
-            try:
-                if not os.readlink("/proc/self/fd/" + name).startswith("socket:"):
-                    continue
-                s = socket.socket(fileno=os.dup(int(name)))
-            except OSError:
+    found = []
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            if not os.readlink("/proc/self/fd/" + name).startswith("socket:"):
                 continue
-            try:
-                if s.family == socket.AF_UNIX and s.getsockname() == path:
-                    s.getpeername()
-                    found.append(int(name))
-            except OSError:
-                pass
-            finally:
-                s.close()
-        return found
+            s = socket.socket(fileno=os.dup(int(name)))
+        except OSError:
+            continue
+        try:
+            if s.family == socket.AF_UNIX and s.getsockname() == path:
+                s.getpeername()
+                found.append(int(name))
+        except OSError:
+            pass
+        finally:
+            s.close()
+    return found
+'''
+_ZMTP_BUSY = _CONNECTIONS + '''
+def __keep_the_grader_busy(channel, writes, seconds=60):
+    import os, select, socket, time
     start = time.time()
     while time.time() - start < seconds:
-        for fd in connections():
+        for fd in __connections(channel):
             view = memoryview(writes)
             while view and time.time() - start < seconds:
                 select.select([], [fd], [], 1)
@@ -711,26 +715,10 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
 # The kernel writes onto its end of its shell connection the head of a frame larger than the grader accepts
 # (MAX_KERNEL_MESSAGE): ZeroMQ in the grading process takes it for a protocol error and ends that connection for
 # good, without reconnecting, so the grader's shell socket is left with no connection to queue a request on.
-BREAKS_SHELL = """
-def __break_the_shell():
-    import os, socket, struct
-    from ipykernel.kernelapp import IPKernelApp
-    app = IPKernelApp.instance()
-    path = "%s-%s" % (app.ip, app.shell_port)
-    for name in os.listdir("/proc/self/fd"):
-        try:
-            s = socket.socket(fileno=os.dup(int(name)))
-        except OSError:
-            continue
-        try:
-            if s.family == socket.AF_UNIX and s.getsockname() == path:
-                s.getpeername()
-                os.write(int(name), b"\\x02" + struct.pack(">Q", 1 << 40))
-        except OSError:
-            pass
-        finally:
-            s.close()
-__break_the_shell()
+BREAKS_SHELL = _CONNECTIONS + """
+import os, struct
+for fd in __connections("shell"):
+    os.write(fd, b"\\x02" + struct.pack(">Q", 1 << 40))
 """
 
 

@@ -62,12 +62,22 @@ def checked(proc):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-PRIVILEGED = r"""
+# What a sandboxed program says of a system call: "ok", or the errno's name (libc's return code, or an OSError).
+CALLS = r"""
 import ctypes, errno, json, os
 libc = ctypes.CDLL(None, use_errno=True)
 def call(fn, *args):
     r = fn(*args)
     return "ok" if r == 0 else errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno()))
+def attempt(fn):
+    try:
+        fn()
+        return "ok"
+    except OSError as exc:
+        return errno.errorcode[exc.errno]
+"""
+
+PRIVILEGED = CALLS + r"""
 status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
 result = {
     "uid": os.getuid(), "CapEff": status["CapEff"].strip(), "CapBnd": status["CapBnd"].strip(),
@@ -97,12 +107,6 @@ result["fork"] = os.waitpid(pid, 0)[1] >> 8
 import resource
 result["core"] = list(resource.getrlimit(resource.RLIMIT_CORE))
 import mmap
-def attempt(fn):
-    try:
-        fn()
-        return "ok"
-    except OSError as exc:
-        return errno.errorcode[exc.errno]
 # memory that RLIMIT_DATA does not count, and inotify instances (counted per host user): refused
 result["memfd_create"] = attempt(lambda: os.memfd_create("hoard"))
 result["shared_anonymous_mmap"] = attempt(lambda: mmap.mmap(-1, 1 << 20))
@@ -205,19 +209,9 @@ def test_root_inside_has_no_power(world):
     assert max(r["sigpending"]) <= sandbox.SIGPENDING, "queued signals count for the whole host user (round 12)"
 
 
-STOPS = r"""
-import ctypes, errno, fcntl, json, os, signal, time
-libc = ctypes.CDLL(None, use_errno=True)
+STOPS = CALLS + r"""
+import fcntl, signal, time
 x86 = os.uname().machine == "x86_64"
-def call(fn, *args):
-    r = fn(*args)
-    return "ok" if r == 0 else errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno()))
-def attempt(fn):
-    try:
-        fn()
-        return "ok"
-    except OSError as exc:
-        return errno.errorcode[exc.errno]
 pid = os.fork()
 if pid == 0:
     time.sleep(60)

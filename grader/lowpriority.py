@@ -2,7 +2,7 @@
 
 A grader overlaps the next submission's start (its kernel's imports, its judges' imports) with the
 current submission's run. Both want the CPU; the current one is what a TA waits for. On Linux the
-nice value is a thread's own (setpriority(2) with a thread id), so one thread can step back while
+nice value is a thread's own (setpriority(2) with who 0 is the calling thread's), so one thread can step back while
 the rest of its process, and every process it forks later from another thread, keeps its priority.
 Elsewhere, or where the sandbox refuses the call, the work simply runs at normal priority.
 """
@@ -20,8 +20,8 @@ NICE = 10
 def lower_this_thread(nice: int = NICE) -> bool:
     """Raise the calling thread's nice value by `nice`; False where that is not possible."""
     try:
-        tid = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + nice))
+        tid = threading.get_native_id()  # who 0 is the calling thread itself (the sandbox allows no other)
+        os.setpriority(os.PRIO_PROCESS, 0, min(19, os.getpriority(os.PRIO_PROCESS, tid) + nice))
         return True
     except (AttributeError, OSError):
         return False

@@ -300,7 +300,8 @@ _SYSCALLS = {
                    memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
                    pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72, splice=275, tee=276,
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
-                   rt_tgsigqueueinfo=297, pidfd_send_signal=424),
+                   rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
+                   sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -313,7 +314,8 @@ _SYSCALLS = {
                     msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
                     process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77,
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
-                    pidfd_send_signal=424),
+                    pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
+                    sched_setattr=274, ioprio_set=30, prlimit64=261),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -355,6 +357,15 @@ _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x100000
 _STOP_SIGNALS = (19, 22)
 _SIGNAL_IS_SECOND = ("kill", "tkill", "rt_sigqueueinfo", "pidfd_send_signal")
 _SIGNAL_IS_THIRD = ("tgkill", "rt_tgsigqueueinfo")
+# Nor may a process change another's scheduling or limits. setpriority (for a thread: PRIO_PROCESS), ioprio_set
+# (IOPRIO_WHO_PROCESS) and sched_setparam, sched_setscheduler and sched_setattr change only the caller when their
+# target is 0; aimed at any other thread, process, group or user they return 0 and change nothing (libzmq sets
+# the policy of each of its I/O threads by thread id, and aborts on an error); prlimit64 may set only the
+# caller's limits (pid 0) and read another's. Round 27: a check's child made the observer SCHED_IDLE, nice 19 and
+# of the idle I/O class (all allowed for a process of the same user), and the kernel's spinners then slowed
+# every later check of the notebook fifteen-fold; prlimit64 on the observer reached it too.
+_ONLY_ITS_OWN = ("sched_setparam", "sched_setscheduler", "sched_setattr", "prlimit64")  # their args[0] is the pid
+_PRIO_PROCESS, _IOPRIO_WHO_PROCESS = 0, 1
 # fcntl(F_SETSIG) is refused with them: it names the signal the kernel sends to a descriptor's owner (F_SETOWN,
 # any process of the same user) when it is ready, SIGSTOP included. Without it the owner gets SIGIO.
 _F_SETSIG = 10
@@ -443,6 +454,29 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
                  (_JGE, 0, "allow", _STOP_SIGNALS[0]),
                  (_JGE, "allow", "deny", _STOP_SIGNALS[1] + 1)]
     labels["not_signal"] = len(prog)  # reached by the jump only: the accumulator still holds the call's number
+    for name, which in (("setpriority", _PRIO_PROCESS), ("ioprio_set", _IOPRIO_WHO_PROCESS)):
+        prog.append((_JEQ, 0, "not_" + name, numbers[name]))
+        prog += [(_LD_ABS, 0, 0, 16),  # args[0] (which): one process (a thread), not a group or a user
+                 (_JEQ, 0, "no_change", which),
+                 (_LD_ABS, 0, 0, 24),  # args[1] (who): 0, the caller
+                 (_JEQ, "allow", "no_change", 0)]
+        labels["not_" + name] = len(prog)  # reached by the comparison's jump only: still the call's number
+    for name in _ONLY_ITS_OWN:
+        prog.append((_JEQ, 0, "not_" + name, numbers[name]))
+        prog += [(_LD_ABS, 0, 0, 16)]  # args[0], low 32 bits (the kernel reads a pid_t): 0, the caller
+        if name != "prlimit64":
+            prog.append((_JEQ, "allow", "no_change", 0))
+        else:  # another's limits may be read: args[2], the new limit, NULL (both halves of the pointer)
+            prog += [(_JEQ, "allow", 0, 0),
+                     (_LD_ABS, 0, 0, 32),
+                     (_JEQ, 0, "deny", 0),
+                     (_LD_ABS, 0, 0, 36),
+                     (_JEQ, "allow", "deny", 0)]
+        labels["not_" + name] = len(prog)
+    prog.append((_JGE, "not_scheduling", "not_scheduling", 0))  # past the answer below
+    labels["no_change"] = len(prog)
+    prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the call returns 0, and nothing changed
+    labels["not_scheduling"] = len(prog)
     prog.append((_JEQ, 0, 1, numbers["clone3"]))
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))  # its flags are out of the filter's reach: libc falls back to clone
     for nr in denied:

@@ -148,6 +148,33 @@ CLASS["stops_the_observer"] = ({
     "world_sum": _STOP_EVERYONE + "def world_sum():\n    _stop_everyone()\n    t = torch.tensor([dist.get_rank() + 1.0])\n"
                  "    dist.all_reduce(t)\n    return t.item()"}, set())
 
+# Round 27: the same child made the observer SCHED_IDLE and nice 19 (and lowered its limits), and spinners in the
+# kernel then slowed every later check fifteen-fold. None changes anything now; this hand-in's add() and ranks
+# answer right only if the observer's scheduling and limits are as they were (a wrong answer: one got through).
+_STARVE_PARENT = (
+    "def _starve_parent():\n"
+    "    import resource\n"
+    "    parent = os.getppid()\n"
+    "    if parent <= 1:\n"
+    "        return 0\n"
+    "    def state():\n"
+    "        return (os.sched_getscheduler(parent), os.getpriority(os.PRIO_PROCESS, parent),\n"
+    "                resource.prlimit(parent, resource.RLIMIT_CPU))\n"
+    "    before = state()\n"
+    "    for attempt in (lambda: os.sched_setscheduler(parent, os.SCHED_IDLE, os.sched_param(0)),\n"
+    "                    lambda: os.setpriority(os.PRIO_PROCESS, parent, 19),\n"
+    "                    lambda: os.setpriority(os.PRIO_USER, 0, 19),\n"
+    "                    lambda: resource.prlimit(parent, resource.RLIMIT_CPU, (3600, 3600))):\n"
+    "        try:\n"
+    "            attempt()\n"
+    "        except OSError:\n"
+    "            pass\n"
+    "    return state() != before\n")
+CLASS["starves_the_observer"] = ({
+    "add": _STARVE_PARENT + "def add(a, b):\n    return a + b + _starve_parent()",
+    "world_sum": _STARVE_PARENT + "def world_sum():\n    t = torch.tensor([dist.get_rank() + 1.0 + _starve_parent()])\n"
+                 "    dist.all_reduce(t)\n    return t.item()"}, set())
+
 
 # Round 13: a message on the kernel's own IOPub socket whose signature is a sentence; jupyter_client's
 # "Invalid Signature: b'<sentence>'" was the submission's reason, word for word, in grading_report.json.

@@ -5,7 +5,7 @@ import copy, json, os, shutil, subprocess, sys, textwrap, time
 CLONE = os.environ.get("ATTACK_USER_CLONE") or os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", ".."))
 sys.path.insert(0, CLONE)
 import nbformat
-#: the grading user: 65534 (the brief), or ATTACK_UID for an attack that fills the per-user process cap and must not
+#: the grading user: 65534 (the round's setup), or ATTACK_UID for an attack that fills the per-user process cap and must not
 #: take that cap from other work on this shared machine that also runs as 65534 (a05)
 UID = int(os.environ.get("ATTACK_UID", "65534"))
 HOME = "/tmp/attack27u-home" if UID == 65534 else f"/tmp/attack27u-home-{UID}"

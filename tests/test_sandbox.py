@@ -75,6 +75,14 @@ def attempt(fn):
         return "ok"
     except OSError as exc:
         return errno.errorcode[exc.errno]
+x86 = os.uname().machine == "x86_64"
+def sleeper():
+    import time
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(60)
+        os._exit(0)
+    return pid
 """
 
 PRIVILEGED = CALLS + r"""
@@ -211,11 +219,7 @@ def test_root_inside_has_no_power(world):
 
 STOPS = CALLS + r"""
 import fcntl, signal, time
-x86 = os.uname().machine == "x86_64"
-pid = os.fork()
-if pid == 0:
-    time.sleep(60)
-    os._exit(0)
+pid = sleeper()
 def state():
     time.sleep(0.2)
     return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
@@ -259,12 +263,8 @@ def test_no_process_in_the_sandbox_can_stop_another(world):
 
 
 OTHERS = CALLS + r"""
-import resource, time
-x86 = os.uname().machine == "x86_64"
-pid = os.fork()
-if pid == 0:
-    time.sleep(60)
-    os._exit(0)
+import resource
+pid = sleeper()
 IOPRIO_SET = 251 if x86 else 30
 SCHED_SETATTR = 314 if x86 else 274
 idle_class = 3 << 13  # IOPRIO_CLASS_IDLE

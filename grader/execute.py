@@ -259,7 +259,8 @@ class ResilientExecute(Execute):
     # ------------------------------------------------------------------ a warm start
 
     async def async_start_new_kernel_client(self):
-        make_client = self.km.client
+        km = self.km  # nbclient forgets it (self.km = None) when the kernel does not start
+        make_client = km.client
 
         def bounded_client(*args, **kwargs):  # every socket to the kernel refuses an oversized message
             import zmq
@@ -268,11 +269,11 @@ class ResilientExecute(Execute):
             client.context.setsockopt(zmq.MAXMSGSIZE, MAX_KERNEL_MESSAGE)
             return client
 
-        self.km.client = bounded_client
+        km.client = bounded_client
         try:
             kc = await super().async_start_new_kernel_client()
         finally:
-            self.km.client = make_client
+            km.client = make_client
         # Nothing reads the stdin channel (input() is not allowed): closed, so that a kernel's messages on
         # it are dropped by ZeroMQ in the kernel, not queued in this process's memory.
         kc.stdin_channel.close()

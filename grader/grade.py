@@ -53,6 +53,7 @@ class Outcome:
     seconds: float
     reason: str = ""
     feedback: str = ""  # written | failed: why | "" (none asked for, or none possible)
+    log: str = ""  # a submission that failed or timed out: its grading log, relative to the course folder (KEPT_LOGS)
 
 
 def submitted_assignments(root: str = ROOT) -> list[str]:
@@ -92,6 +93,10 @@ def id_refusal(student: str) -> str | None:
 
 
 DONE_MARKER = ".graded"
+#: The grading log of a submission that failed or timed out is kept for the TA here, in the course folder (its
+#: head and end, at most KEPT_LOG_BYTES; nbgrader's traceback, and what the kernel wrote, labelled and escaped).
+KEPT_LOGS = "grading_logs"
+KEPT_LOG_BYTES = 1 << 20
 #: Seconds a class step (feedback of an assignment, the export, the picture, the tables) may take.
 CLASS_STEP_TIMEOUT = 900.0
 #: Seconds one student's feedback page may take (our solutions' pages: under a second each).
@@ -397,8 +402,9 @@ def notebook_structure(path: str) -> tuple[int, int, int]:
     return size, containers, items
 
 
-def write_beneath(root: str, parts: list[str], text: str) -> None:
-    """Write root/parts[0]/.../parts[-1] without following a link anywhere below root.
+def write_beneath(root: str, parts: list[str], text: str, mode: int = 0o644, make: bool = False) -> None:
+    """Write root/parts[0]/.../parts[-1] without following a link anywhere below root (`make`: making the
+    folders that are missing, mode 0700).
 
     Each folder is opened with O_NOFOLLOW from the one before; the file is written to a new temporary
     name (O_EXCL) and renamed over the old one, which replaces a link rather than writing through it.
@@ -406,6 +412,11 @@ def write_beneath(root: str, parts: list[str], text: str) -> None:
     fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
         for part in parts[:-1]:
+            if make:
+                try:
+                    os.mkdir(part, 0o700, dir_fd=fd)
+                except FileExistsError:
+                    pass
             try:
                 new = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
             except OSError as exc:
@@ -414,7 +425,7 @@ def write_beneath(root: str, parts: list[str], text: str) -> None:
             os.close(fd)
             fd = new
         tmp = f".{parts[-1]}.{os.getpid()}.{threading.get_ident()}.tmp"
-        out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644, dir_fd=fd)
+        out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=fd)
         try:
             with os.fdopen(out, "w") as fh:
                 fh.write(text)
@@ -422,6 +433,24 @@ def write_beneath(root: str, parts: list[str], text: str) -> None:
         except BaseException:
             os.unlink(tmp, dir_fd=fd)
             raise
+    finally:
+        os.close(fd)
+
+
+def remove_beneath(root: str, parts: list[str]) -> None:
+    """Remove the file root/parts[0]/.../parts[-1] if it is there, without following a link below root."""
+    try:
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        for part in parts[:-1]:
+            new = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = new
+        os.unlink(parts[-1], dir_fd=fd)
+    except OSError:
+        pass  # not there
     finally:
         os.close(fd)
 
@@ -660,17 +689,40 @@ class Submission:
             if status is None:
                 self.child.kill()
                 return Outcome(self.student, self.assignment, "timeout", time.monotonic() - begin,
-                               f"grading this submission took longer than {timeout:g} s and was stopped")
+                               f"grading this submission took longer than {timeout:g} s and was stopped",
+                               log=self.keep_log())
             graded_nb = os.path.join(self.root, "autograded", self.student, self.assignment,
                                      notebook_name(self.assignment, self.root))
             if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
                 return Outcome(self.student, self.assignment, "failed", seconds, failure_reason(
-                    forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status))
+                    forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status),
+                               log=self.keep_log())
             write_beneath(self.root, ["autograded", self.student, self.assignment, DONE_MARKER],
                           f"graded in {seconds:.1f} s\n")
+            remove_beneath(self.root, [KEPT_LOGS, self.assignment, f"{self.student}.log"])  # an earlier failure's
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
             self.cleanup()
+
+    def keep_log(self) -> str:
+        """Its grading log (nbgrader's, with the sandbox's labelled output), for the TA: its head and its end, at
+        most KEPT_LOG_BYTES, in KEPT_LOGS/<assignment>/<student>.log (mode 0600); returns that path, relative to
+        the course folder, or "" if it could not be kept (the reason still says what failed)."""
+        try:
+            fd = os.open(os.path.join(self.private, "nbgrader.log"), os.O_RDONLY | os.O_NOFOLLOW)
+            with os.fdopen(fd, "rb") as fh:
+                head = fh.read(KEPT_LOG_BYTES // 16)
+                size = os.fstat(fh.fileno()).st_size
+                tail_at = max(fh.tell(), size - (KEPT_LOG_BYTES - len(head)))
+                fh.seek(tail_at)
+                tail = fh.read(KEPT_LOG_BYTES - len(head))
+            gap = f"\n[... {tail_at - len(head):,} bytes of this log left out ...]\n".encode() if tail_at > len(head) else b""
+            parts = [KEPT_LOGS, self.assignment, f"{self.student}.log"]
+            write_beneath(self.root, parts, (head + gap + tail).decode("utf-8", "replace"), mode=0o600, make=True)
+            return "/".join(parts)
+        except OSError as error:
+            print(f"could not keep the grading log of {self.student}/{self.assignment}: {error}", file=sys.stderr)
+            return ""
 
     def abandon(self) -> None:
         """Kill it (a run interrupted): its grade was never recorded as finished."""

@@ -718,11 +718,13 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
                + "\n".join("    " + line for line in ZMTP_BUSY["pings"].splitlines()),
         "more": "import os\nos.kill(os.getpid(), 9)"}
     root = _small_class(tmp_path, "ps0_busy", source, {**hand_ins, "zz_honest": {}})
+    grade.write_beneath(str(root), ["grading_logs", "ps0_busy", "zz_honest.log"], "an earlier run's failure", make=True)
     outcomes = {o.student: o for o in grade.grade(["ps0_busy"], str(root), workers=1, feedback=False,
                                                    extra=["--ResilientExecute.max_grading_cpu=4"])}
     for student in hand_ins:
         busy = outcomes[student]
         assert busy.status == "failed", busy
+        assert busy.log == f"grading_logs/ps0_busy/{student}.log", busy  # kept for the TA; its end said on failure
         # the cap fired, not the cell's end. One race ends the shell flood sooner, with the grader's other refusal:
         # when the flood's bytes reach a reconnected socket before the kernel's own greeting, the grader's ZeroMQ
         # takes them for an old (ZMTP/1.0) peer whose two bytes are each a whole empty message, which the session
@@ -731,12 +733,36 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
         # next cell's request waited in send(), now at most MAX_SEND_SECONDS, the test below)
         reasons = ("max_grading_cpu",) + (("could not read (its framing", "stopped taking the grader's requests")
                                           if student == "unfinished_messages" else ())
-        assert any(reason in busy.reason for reason in reasons), busy
+        assert any(reason in busy.reason for reason in reasons), (busy, (root / busy.log).read_text()[-6000:])
     assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
+    assert outcomes["zz_honest"].log == "" and not (root / "grading_logs" / "ps0_busy" / "zz_honest.log").exists()
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         assert [g.score for g in gb.find_submission_notebook("ps0_busy", "ps0_busy", "zz_honest").grades] == [1.0]
+
+
+def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a_link(tmp_path):
+    """A failed submission's grading log (nbgrader's traceback) is kept in grading_logs/<assignment>/<student>.log,
+    mode 0600, and named in its outcome; where that folder is a link, nothing is written through it and the
+    submission still gets its reason."""
+    source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+              nba.solution("more", "### BEGIN SOLUTION\ny = 2\n### END SOLUTION")]
+    dies = {"add": "import os\nos.kill(os.getpid(), 9)", "more": "import os\nos.kill(os.getpid(), 9)"}
+    root = _small_class(tmp_path, "ps0_dies", source, {"dies": dies})
+    kept = root / "grading_logs" / "ps0_dies" / "dies.log"
+    [outcome] = grade.grade(["ps0_dies"], str(root), workers=1, feedback=False,
+                            extra=["--ResilientExecute.max_kernel_deaths=1"])
+    assert (outcome.status, outcome.log) == ("failed", "grading_logs/ps0_dies/dies.log"), outcome
+    assert "DeadKernelError" in kept.read_text() and kept.stat().st_mode & 0o777 == 0o600
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.rmtree(root / "grading_logs")
+    (root / "grading_logs").symlink_to(elsewhere)
+    [outcome] = grade.grade(["ps0_dies"], str(root), workers=1, feedback=False, regrade=True,
+                            extra=["--ResilientExecute.max_kernel_deaths=1"])
+    assert outcome.status == "failed" and outcome.log == "" and "kernel died" in outcome.reason, outcome
+    assert list(elsewhere.iterdir()) == []
 
 
 # The kernel writes onto its end of its shell connection the head of a frame larger than the grader accepts

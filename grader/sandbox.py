@@ -349,6 +349,7 @@ _F_SETPIPE_SZ = 1031
 _F_SETLK_COMMANDS = (6, 7, 37, 38)
 # clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
 _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
+_CSIGNAL = 0xFF  # clone()'s flags: the low byte, the signal its caller gets when the new process ends
 # The signals that stop a process (SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU: 19 to 22 on x86_64 and aarch64) are refused
 # to every signal-sending call, by the signal's argument (the second, or the third of tgkill and rt_tgsigqueueinfo):
 # the observer's children run the student's code as the observer's user in its PID namespace, and a child that
@@ -406,7 +407,12 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
         prog.append((_JGE, "deny", 0, 0x40000000))  # the x32 ABI's numbers
     prog.append((_JEQ, 0, "not_clone", numbers["clone"]))
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the flags), low 32 bits
-             (_JSET, "deny", "allow", _CLONE_NAMESPACES)]
+             (_JSET, "deny", 0, _CLONE_NAMESPACES),
+             # its low byte is the signal the caller gets when the new process ends: none, or SIGCHLD (round 27
+             # had a process stop itself with clone(SIGSTOP); no signal but the usual one is sent this way)
+             (_AND, 0, 0, _CSIGNAL),
+             (_JEQ, "allow", 0, 0),
+             (_JEQ, "allow", "deny", signal.SIGCHLD)]
     labels = {"not_clone": len(prog)}
     prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
     prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits

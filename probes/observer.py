@@ -611,12 +611,14 @@ def once(key, compute: Callable[[], Any]) -> Any:
 
 
 def _after_fork() -> None:
-    """In every child of the observer: the channel to the grader is closed before anything else runs."""
+    """In every child of the observer: the channel to the grader is closed before anything else runs. Then
+    forgotten, in that child: the numbers may be the student's own descriptors in any process it forks later."""
     for fd in _CHANNEL:
         try:
             os.close(fd)
         except OSError:
             pass
+    _CHANNEL.clear()
 
 
 def _send(fd: int, message: dict) -> None:

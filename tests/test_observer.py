@@ -476,3 +476,24 @@ def test_a_report_of_many_small_lists_fails_its_check_before_it_is_loaded(observ
     with pytest.raises(ObserverError, match="lists or"):
         observer.ask("selftest.add", _handover(add, 2, 3))
     assert _outcome(observer.ask("selftest.add", _handover(lambda a, b: a + b, 2, 3))) == {"returned": 5}
+
+
+def test_a_descriptor_the_students_code_opens_survives_its_own_forks(observer):
+    """The check's child closes the observer's channel as it starts; the descriptor numbers that frees are the
+    student's to reuse, and a process the student's code forks later keeps what it opened (round 27 saw a pipe
+    closed in such a fork)."""
+    def add(a, b):
+        import os
+
+        r, w = os.pipe()  # the lowest free numbers: those of the closed channel
+        pid = os.fork()
+        if pid == 0:
+            try:
+                os.write(w, b"from the fork")
+            finally:
+                os._exit(0)
+        os.waitpid(pid, 0)
+        os.close(w)
+        return os.read(r, 100).decode()
+
+    assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": "from the fork"}

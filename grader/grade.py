@@ -706,8 +706,9 @@ class Submission:
 
     def keep_log(self) -> str:
         """Its grading log (nbgrader's, with the sandbox's labelled output), for the TA: its head and its end, at
-        most KEPT_LOG_BYTES, in KEPT_LOGS/<assignment>/<student>.log (mode 0600); returns that path, relative to
-        the course folder, or "" if it could not be kept (the reason still says what failed)."""
+        most KEPT_LOG_BYTES, every control character escaped (`printable`), in KEPT_LOGS/<assignment>/<student>.log
+        (mode 0600); returns that path, relative to the course folder, or "" if it could not be kept (the reason
+        still says what failed)."""
         try:
             fd = os.open(os.path.join(self.private, "nbgrader.log"), os.O_RDONLY | os.O_NOFOLLOW)
             with os.fdopen(fd, "rb") as fh:
@@ -717,8 +718,12 @@ class Submission:
                 fh.seek(tail_at)
                 tail = fh.read(KEPT_LOG_BYTES - len(head))
             gap = f"\n[... {tail_at - len(head):,} bytes of this log left out ...]\n".encode() if tail_at > len(head) else b""
+            # every control character shown as its escape, line by line: the log quotes what the kernel printed
+            # and what the notebook holds, and the TA reads it in a terminal (round 28: a kernel's escape sequences
+            # cleared the screen and wrote lines in the grader's words over the real ones)
+            text = "\n".join(map(printable, (head + gap + tail).decode("utf-8", "replace").split("\n")))
             parts = [KEPT_LOGS, self.assignment, f"{self.student}.log"]
-            write_beneath(self.root, parts, (head + gap + tail).decode("utf-8", "replace"), mode=0o600, make=True)
+            write_beneath(self.root, parts, text, mode=0o600, make=True)
             return "/".join(parts)
         except OSError as error:
             print(f"could not keep the grading log of {self.student}/{self.assignment}: {error}", file=sys.stderr)

@@ -751,13 +751,19 @@ def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a
     submission still gets its reason."""
     source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
               nba.solution("more", "### BEGIN SOLUTION\ny = 2\n### END SOLUTION")]
-    dies = {"add": "import os\nos.kill(os.getpid(), 9)", "more": "import os\nos.kill(os.getpid(), 9)"}
+    # round 28: what the kernel prints reaches the log, and the TA reads it in a terminal: clear the screen, put a
+    # command on the clipboard, reverse the text, a C1 escape, a bell
+    noise = "import os, time\nos.write(1, '\\x1b[2J\\x1b]52;c;Y3VybA==\\x07\\u202eFORGED\\x9b31m\\x08\\n'.encode())\n" \
+            "time.sleep(1)\nos.kill(os.getpid(), 9)"
+    dies = {"add": noise, "more": "import os\nos.kill(os.getpid(), 9)"}
     root = _small_class(tmp_path, "ps0_dies", source, {"dies": dies})
     kept = root / "grading_logs" / "ps0_dies" / "dies.log"
     [outcome] = grade.grade(["ps0_dies"], str(root), workers=1, feedback=False,
                             extra=["--ResilientExecute.max_kernel_deaths=1"])
     assert (outcome.status, outcome.log) == ("failed", "grading_logs/ps0_dies/dies.log"), outcome
-    assert "DeadKernelError" in kept.read_text() and kept.stat().st_mode & 0o777 == 0o600
+    text = kept.read_text()
+    assert "DeadKernelError" in text and kept.stat().st_mode & 0o777 == 0o600
+    assert "FORGED" in text and all(c.isprintable() or c == "\n" for c in text), [c for c in set(text) if not c.isprintable()]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     shutil.rmtree(root / "grading_logs")

@@ -293,7 +293,9 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
         code = 0
         try:
             os.close(read)
-            os.setpgid(0, 0)
+            # a session of its own (and so a group): its processes share no autogroup with the observer, whose
+            # nice value a write to /proc/self/autogroup would otherwise set for the whole session (round 28)
+            os.setsid()
             try:
                 out = {"returned": wire.encode(fn(*args))}
             except BaseException as exc:  # noqa: BLE001 - the probe decides what a raise means
@@ -352,7 +354,12 @@ def _fork_is_safe() -> bool:
 
 
 def _launched(fn, args) -> str:
-    """In a child started by helpers.launch (its fork server): fn(*args), what it returned or raised."""
+    """In a child started by helpers.launch (its fork server): fn(*args), what it returned or raised. In a session
+    of its own, as a forked child is (its autogroup is not the observer's)."""
+    try:
+        os.setsid()
+    except OSError:
+        pass
     try:
         out = {"returned": wire.encode(fn(*args))}
     except BaseException as exc:  # noqa: BLE001

@@ -497,3 +497,20 @@ def test_a_descriptor_the_students_code_opens_survives_its_own_forks(observer):
         return os.read(r, 100).decode()
 
     assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": "from the fork"}
+
+
+def test_a_check_runs_in_a_session_of_its_own(observer):
+    """Round 28: a check's child wrote 19 into /proc/self/autogroup, the nice value of its whole session, which was
+    the observer's (Linux schedules by session where no CPU cgroup applies, as for an ordinary user). The child
+    now starts a session of its own: the write reaches its own processes only."""
+    def add(a, b):
+        import os
+
+        try:
+            with open("/proc/self/autogroup", "w") as fh:
+                fh.write("19")
+        except OSError:
+            pass  # no autogroups on this machine: the session is still checked
+        return os.getsid(0) == os.getpid() and os.getsid(0) != os.getsid(os.getppid())
+
+    assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": True}

@@ -18,6 +18,17 @@ if os.environ.get("DISTCOURSE_PRIVATE_FORK_SERVER") == "1":
     if ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0) != 0:  # PR_SET_DUMPABLE
         raise OSError(ctypes.get_errno(), "the fork server could not make itself private (PR_SET_DUMPABLE)")
 
+    def _own_session() -> None:
+        # each rank in a session of its own, before anything of the student's is unpickled in it: a write to
+        # /proc/self/autogroup (the nice value of a whole session) would otherwise reach the server's session,
+        # which is the observer's (round 29)
+        try:
+            os.setsid()
+        except OSError:
+            pass
+
+    os.register_at_fork(after_in_child=_own_session)
+
 import cloudpickle  # noqa: F401 - the launched function travels by cloudpickle
 import torch  # noqa: F401
 import torch.distributed  # noqa: F401

@@ -292,10 +292,7 @@ def in_child(fn, *args, timeout: float = CALL_TIMEOUT):
     if pid == 0:  # the child: the channel is closed already (_after_fork)
         code = 0
         try:
-            os.close(read)
-            # a session of its own (and so a group): its processes share no autogroup with the observer, whose
-            # nice value a write to /proc/self/autogroup would otherwise set for the whole session (round 28)
-            os.setsid()
+            os.close(read)  # in a session (and so a group) of its own already (_after_fork)
             try:
                 out = {"returned": wire.encode(fn(*args))}
             except BaseException as exc:  # noqa: BLE001 - the probe decides what a raise means
@@ -354,12 +351,8 @@ def _fork_is_safe() -> bool:
 
 
 def _launched(fn, args) -> str:
-    """In a child started by helpers.launch (its fork server): fn(*args), what it returned or raised. In a session
-    of its own, as a forked child is (its autogroup is not the observer's)."""
-    try:
-        os.setsid()
-    except OSError:
-        pass
+    """In a child started by helpers.launch (its fork server, whose children start sessions of their own, as the
+    observer's do): fn(*args), what it returned or raised."""
     try:
         out = {"returned": wire.encode(fn(*args))}
     except BaseException as exc:  # noqa: BLE001
@@ -619,13 +612,22 @@ def once(key, compute: Callable[[], Any]) -> Any:
 
 def _after_fork() -> None:
     """In every child of the observer: the channel to the grader is closed before anything else runs. Then
-    forgotten, in that child: the numbers may be the student's own descriptors in any process it forks later."""
+    forgotten, in that child: the numbers may be the student's own descriptors in any process it forks later.
+    And the child starts a session of its own, whether it runs a check or a rank the observer forked: its
+    processes share no autogroup with the observer, whose nice value a write to /proc/self/autogroup would
+    otherwise set for the whole session (rounds 28 and 29: from a check's child, then from a rank)."""
+    if not _CHANNEL:
+        return  # a later fork, in a process of the student's code: its session is that child's already
     for fd in _CHANNEL:
         try:
             os.close(fd)
         except OSError:
             pass
     _CHANNEL.clear()
+    try:
+        os.setsid()
+    except OSError:
+        pass
 
 
 def _send(fd: int, message: dict) -> None:

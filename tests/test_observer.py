@@ -390,7 +390,9 @@ def test_an_observer_forked_from_the_kernel_template_answers_call_after_call_thr
 
         for _ in range(3):
             print("a rank prints a line", flush=True)
-        return ctypes.CDLL(None).prctl(3, 0, 0, 0, 0)  # PR_GET_DUMPABLE
+        # not dumpable, and (round 29) in a session of its own, not its fork server's, which is the observer's
+        own_session = os.getsid(0) == os.getpid() != os.getsid(os.getppid())
+        return [ctypes.CDLL(None).prctl(3, 0, 0, 0, 0), own_session]  # PR_GET_DUMPABLE
 
     try:
         answers = [_outcome(obs.ask("selftest.add", _handover(add, n, 1))) for n in range(3)]
@@ -403,7 +405,7 @@ def test_an_observer_forked_from_the_kernel_template_answers_call_after_call_thr
     # and before it asked for a private server: every rank's print went into the report stream (an honest ps2
     # lost 5 points), and the server and its ranks could be opened by any process of the sandbox's user.
     assert "observation" in ranks, ranks
-    assert wire.decode(ranks["observation"])["results"] == [0, 0], "the ranks of an observer must not be dumpable"
+    assert wire.decode(ranks["observation"])["results"] == [[0, True], [0, True]], "not dumpable, own session"
 
 
 def test_nothing_the_students_code_can_write_is_on_the_observers_import_path(observer):
@@ -514,3 +516,18 @@ def test_a_check_runs_in_a_session_of_its_own(observer):
         return os.getsid(0) == os.getpid() and os.getsid(0) != os.getsid(os.getppid())
 
     assert _outcome(observer.ask("selftest.add", _handover(add, 2, 3))) == {"returned": True}
+
+
+def test_a_rank_of_a_check_runs_in_a_session_of_its_own(observer):
+    """Round 29: a rank of a hidden check, forked by the observer, wrote 19 into /proc/self/autogroup, and the
+    observer's whole session ran at that nice value (a 15-s check timed out beside the kernel's spinners). Every
+    process the observer forks starts a session of its own (the fork server's ranks too: the template test above)."""
+    def rank():
+        import os
+
+        return os.getsid(0) == os.getpid() != os.getsid(os.getppid())
+
+    answer = observer.ask("selftest.world_sum", _handover(rank, 2))
+    assert "observation" in answer, answer
+    assert wire.decode(answer["observation"])["results"] == [True, True]
+

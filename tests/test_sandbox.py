@@ -293,6 +293,35 @@ def test_a_new_process_signals_its_parent_only_with_sigchld_when_it_ends(world):
     assert (r["SIGCHLD"], r["none"], r["clone3"], r["state"]) == (7, 7, "ENOSYS", "R"), r
 
 
+PRESSURE = r"""
+import errno, json, os
+result = {}
+for name in ("cpu", "memory", "io"):
+    path = "/proc/pressure/" + name
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError as exc:
+        result[name] = errno.errorcode[exc.errno]
+        continue
+    try:
+        os.write(fd, b"some 150000 2000000\0")  # a trigger: 150 ms of stall in any 2 s (unprivileged: 2-s windows)
+        result[name] = "trigger"
+    except OSError as exc:
+        result[name] = "opened, " + errno.errorcode[exc.errno]
+    os.close(fd)
+result["readable"] = os.path.exists("/proc/pressure/cpu") and open("/proc/pressure/cpu").read().startswith("some")
+print(json.dumps(result))
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/pressure"), reason="no pressure stall information on this kernel")
+def test_no_pressure_trigger_can_be_made_in_the_sandbox(world):
+    """Round 29: each pressure trigger (a write to /proc/pressure/*) is kernel memory held per open file, and one
+    kernel held 120,000 of them; /proc/pressure is read-only in the sandbox, and still readable."""
+    r = checked(run_sandboxed(world, PRESSURE))
+    assert {r[n] for n in ("cpu", "memory", "io")} == {"EROFS"} and r["readable"], r
+
+
 OTHERS = CALLS + r"""
 import resource
 pid = sleeper()

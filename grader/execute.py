@@ -453,6 +453,12 @@ class ResilientExecute(Execute):
         self._errors = 0
         self._displays_removed = 0
         self._is_test = judge.is_test_cell(cell)
+        self._owed = 0  # the hand-overs the cell's trusted source calls for: the only ones observed
+        if self._is_test:
+            try:
+                self._owed = len(judge.probe_calls(cell.get("source", "")))
+            except judge.Unverifiable:
+                pass  # judge_cell fails the cell, in words
 
     def _finish_outputs(self, cell) -> None:
         notes = []
@@ -535,9 +541,17 @@ class ResilientExecute(Execute):
         """Keep a probe call's hand-over (its check, its pickled arguments) until the cell is done."""
         if not self._is_test:
             return  # hand-overs outside test cells are dropped unobserved
-        if len(self._handovers) > 1000:
+        if len(self._handovers) > self._owed:
             return  # judge_cell refuses the cell already: more reports than calls
         check = payload.get("check") if isinstance(payload, dict) else None
+        if len(self._handovers) == self._owed:
+            # one more than the cell's source calls for: kept, so that the judge refuses the cell, but never
+            # observed (round 29: a kernel made one test cell hand over 1,000 checks, and each was run)
+            extra = _Handover(len(outs), check, None, None)
+            extra.payload = {"check": check, "failed": "more hand-overs than this cell's hidden checks"}
+            extra.done.set()
+            self._handovers.append(extra)
+            return
         args = payload.get("args") if isinstance(payload, dict) else None
         check = check[:200] if isinstance(check, str) else None
         self._observation_bytes += len(args) if isinstance(args, str) else 0

@@ -774,6 +774,32 @@ def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a
     assert list(elsewhere.iterdir()) == []
 
 
+def test_a_test_cell_that_hands_over_more_checks_than_it_calls_has_only_its_own_observed(tmp_path):
+    """Round 29: a kernel replaced a probe so that one test cell handed over 1,000 checks, and the grader ran every
+    one in the observer before the judge refused the cell (139 s against 5-9). Only as many hand-overs as the cell's
+    trusted source calls for are observed; one more is kept unobserved, so that the judge still refuses the cell;
+    the rest are dropped. The honest student keeps the point."""
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    many = ("def add(a, b):\n    return a + b\nimport probes.selftest as _s\n_one = _s.add\n"
+            "def _many(*args, **kwargs):\n    for _ in range(40):\n        _one(*args, **kwargs)\n_s.add = _many\n")
+    root = _small_class(tmp_path, "ps0_many", source, {"many": {"add": many}, "zz_honest": {}})
+    outcomes = {o.student: o for o in grade.grade(["ps0_many"], str(root), workers=1, feedback=False)}
+    assert all(o.status == "graded" for o in outcomes.values()), outcomes
+    graded = nbformat.read(root / "autograded" / "many" / "ps0_many" / "ps0_many.ipynb", as_version=4)
+    said = json.dumps([c.get("outputs", []) for c in graded.cells])
+    assert "reported 2 results for 1 hidden check" in said, said[-3000:]  # 40 without the bound
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        scores = {s: [g.score for g in gb.find_submission_notebook("ps0_many", "ps0_many", s).grades]
+                  for s in ("many", "zz_honest")}
+    assert scores == {"many": [0.0], "zz_honest": [1.0]}, scores
+
+
 # The kernel writes onto its end of its shell connection the head of a frame larger than the grader accepts
 # (MAX_KERNEL_MESSAGE): ZeroMQ in the grading process takes it for a protocol error and ends that connection for
 # good, without reconnecting, so the grader's shell socket is left with no connection to queue a request on.

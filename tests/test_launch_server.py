@@ -271,8 +271,17 @@ def test_a_killed_caller_takes_its_server_and_ranks_down():
     proc.kill()  # the kernel dies without a chance to clean up
     proc.wait()
     gone, alive = psutil.wait_procs(everything, timeout=10)
+    # an orphan that ended but that init has not reaped yet (a zombie, seen under heavy load) holds nothing
+    alive = [p for p in alive if not _zombie(p)]
     assert not alive, f"outlived their caller: {[(p.pid, _cmdline(p)) for p in alive]}"
-    assert server in gone and all(r in gone for r in ranks)
+    assert all(p in gone or _zombie(p) for p in [server, *ranks])
+
+
+def _zombie(p) -> bool:
+    try:
+        return p.status() == psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return True  # reaped since
 
 
 def test_ctrl_c_kills_the_ranks_and_the_server_goes_with_the_caller():

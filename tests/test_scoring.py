@@ -132,6 +132,7 @@ def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_cou
     ex = _executor(max_observation_bytes=10_000)
     ex._handover_queue = queue.SimpleQueue()  # hand-overs are queued for the observer, which this test does not start
     cell = _test_cell()
+    cell.source = "from probes import ps1_memory as probe\nprobe.quiz('q1', 'b')\nprobe.quiz('q2', 'a')\n"  # two owed
     ex._start_cell(cell)
     report = {"check": "ps1_memory.quiz", "observation": encode({"question": "q1", "answer": "b"})}
     ex.output(cell.outputs, _msg("display_data", data={MIME: report}, metadata={}), None, 0)
@@ -144,6 +145,12 @@ def test_hand_overs_are_taken_out_of_the_outputs_and_reports_from_the_kernel_cou
                                  metadata={}), None, 0)
     assert ex._handovers[1].args is None and "more than" in ex._handovers[1].why
     assert ex._handover_queue.qsize() == 2  # each on its way to the observer as soon as it came
+    # past what the cell's source calls for: one more kept (so the judge refuses the cell), never observed; the
+    # rest dropped (round 29: a cell that handed over 1,000 checks had each observed)
+    for _ in range(5):
+        ex.output(cell.outputs, _msg("display_data", data={HANDOVER_MIME: handover}, metadata={}), None, 0)
+    assert len(ex._handovers) == 3 and ex._handovers[2].done.is_set() and ex._handovers[2].args is None
+    assert "more hand-overs" in ex._handovers[2].payload["failed"] and ex._handover_queue.qsize() == 2
     answer = NotebookNode(cell_type="code", source="", metadata={}, outputs=[])
     ex._start_cell(answer)
     ex.output(answer.outputs, _msg("display_data", data={HANDOVER_MIME: handover}, metadata={}), None, 1)

@@ -585,7 +585,7 @@ def gpu_in_sandbox() -> bool:
 def kernel_env(runtime: str | None, limits: dict) -> dict:
     env = {k: v for k, v in os.environ.items() if k in ENV_ALLOWED or k.startswith(ENV_ALLOWED_PREFIXES)}
     # the grader's own PATH names its folders: the kernel gets the Python installation's and the system's
-    env["PATH"] = os.pathsep.join(dict.fromkeys([os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"]))
+    env["PATH"] = kernel_path()
     env.update(HOME="/tmp", TMPDIR="/tmp", MPLCONFIGDIR="/tmp", IPYTHONDIR="/tmp/.ipython",
                JUPYTER_CONFIG_DIR="/tmp/.jupyter", JUPYTER_DATA_DIR="/tmp/.jupyter-data",
                XDG_CACHE_HOME="/tmp/.cache", DISTCOURSE_SANDBOXED="1",
@@ -1607,9 +1607,17 @@ def forward_output() -> int:
     return write
 
 
+def kernel_path() -> str:
+    """The kernel's PATH: the Python installation's folder and the system's, never the grader's own (which names
+    the TA's home and what is installed there)."""
+    return os.pathsep.join(dict.fromkeys([os.path.dirname(sys.executable), "/usr/local/bin", "/usr/bin", "/bin"]))
+
+
 def bwrap_env() -> dict:
-    """The environment bwrap itself runs with: PATH and the loader's path, nothing of the grader's secrets."""
-    return {k: os.environ[k] for k in ("PATH", "LD_LIBRARY_PATH", "LANG") if k in os.environ}
+    """The environment bwrap itself runs with. Its init (pid 1 of the sandbox) keeps it, readable in
+    /proc/1/environ by everything in the sandbox, so it holds nothing the kernel's own environment does not:
+    the kernel's PATH (bwrap is started by its full path) and the locale."""
+    return {"PATH": kernel_path(), **{k: os.environ[k] for k in ("LANG",) if k in os.environ}}
 
 
 if __name__ == "__main__":

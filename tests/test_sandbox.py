@@ -414,6 +414,34 @@ def test_environment_is_cleared(world):
     assert set(r["env"]) <= allowed, set(r["env"]) - allowed
 
 
+
+ENVIRONS = r"""
+import json, os
+seen = {}
+for pid in filter(str.isdigit, os.listdir("/proc")):
+    try:
+        with open(f"/proc/{pid}/environ", "rb") as fh:
+            seen[pid] = fh.read().decode(errors="replace")
+    except OSError as exc:
+        seen[pid] = type(exc).__name__
+print(json.dumps(seen))
+"""
+
+
+def test_no_process_in_the_sandbox_holds_the_graders_environment(world):
+    """bwrap's init (pid 1) keeps the environment bwrap was started with, readable by the kernel: it holds
+    the kernel's PATH and nothing of the grader's (whose PATH names the TA's home and its tools)."""
+    marker = os.path.join(world["home"], ".cargo", "bin")
+    env = {"PATH": marker + os.pathsep + os.environ.get("PATH", ""), "AWS_SECRET_ACCESS_KEY": SECRET,
+           "LD_LIBRARY_PATH": os.path.join(world["home"], "lib")}
+    seen = checked(run_sandboxed(world, ENVIRONS, env=env))
+    assert "1" in seen and len(seen) >= 2, seen  # bwrap's init and the program itself at least
+    for pid, environ in seen.items():
+        assert world["home"] not in environ and SECRET not in environ, (pid, environ)
+    init = dict(item.split("=", 1) for item in seen["1"].split("\0") if item)
+    assert init["PATH"] == sandbox.kernel_path() and not set(init) - {"PATH", "LANG"}, init
+
+
 FILL = r"""
 import errno, json, os
 def fill(path, mib):

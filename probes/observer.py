@@ -47,6 +47,8 @@ from probes import wire
 ACTIVE = False
 _PID: int | None = None
 _CHANNEL: list[int] = []
+#: The CPUs this process may run on, as the observer started (given back after every call: _restore_cpus).
+_CPUS: set[int] = set()
 _REPORTS: list[tuple[str, Any]] = []
 #: Seconds one call of the student's code may run in its child before it is stopped.
 CALL_TIMEOUT = 120.0
@@ -420,6 +422,13 @@ def _sweep(pid: int | None = None) -> None:
     # helpers.launch's fork server and multiprocessing's resource tracker (this process's children, which
     # it started for a launch) stay; what the server forked goes
     keep = {_fork_server(), _resource_tracker()}
+    try:
+        _kill_descendants(keep)
+    finally:
+        _restore_cpus(keep)
+
+
+def _kill_descendants(keep: set) -> None:
     empty = 0
     for _ in range(SWEEP_ROUNDS):
         left = [p for p in _descendants() if p not in keep and _process_state(p) not in "ZX"]
@@ -436,6 +445,24 @@ def _sweep(pid: int | None = None) -> None:
         if empty >= SWEEP_EMPTY_LISTINGS:
             return
         time.sleep(0.001 if len(left) < 64 else 0.01)  # the dying leave; what is left is listed again
+
+
+def _restore_cpus(keep: set) -> None:
+    """Give this process's threads, and those of the processes a sweep keeps (the fork server every later rank
+    is forked from), back the CPUs they had when the observer started: a call's child may pin them all to one
+    (sched_setaffinity of its parent), which otherwise held for every later check of the notebook (round 30)."""
+    if not _CPUS:
+        return
+    for pid in [os.getpid(), *sorted(p for p in keep if p)]:
+        try:
+            threads = os.listdir(f"/proc/{pid}/task")
+        except OSError:
+            continue
+        for tid in threads:
+            try:
+                os.sched_setaffinity(int(tid), _CPUS)
+            except (OSError, ValueError):
+                pass  # a thread gone, or CPUs the sandbox no longer has: nothing to give back
 
 
 #: Listings of the descendants at most (a process that forks in a loop is caught within a few).
@@ -664,6 +691,7 @@ def serve(read: int, write: int) -> None:
     except (OSError, AttributeError):
         pass
     ACTIVE, _PID = True, os.getpid()
+    _CPUS.update(os.sched_getaffinity(0))
     import torch  # imported once, before the first call, as every child needs it
 
     # One thread, so that this process never starts an OpenMP pool: GNU OpenMP is not fork-safe, and a

@@ -531,3 +531,26 @@ def test_a_rank_of_a_check_runs_in_a_session_of_its_own(observer):
     assert "observation" in answer, answer
     assert wire.decode(answer["observation"])["results"] == [True, True]
 
+
+
+@pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two CPUs to pin the observer to one")
+def test_a_check_that_pins_the_observer_to_one_cpu_pins_only_its_own_call(observer):
+    """Round 30: a check's child pinned its parent, the observer, to one CPU (sched_setaffinity, open to any
+    process of the sandbox's user); every later check of the notebook, and every rank the observer forks, ran on
+    that CPU. The observer gives itself, and what its sweep keeps, its CPUs back after each call."""
+    def pin(a, b):
+        import os
+
+        for tid in os.listdir(f"/proc/{os.getppid()}/task"):
+            os.sched_setaffinity(int(tid), {min(os.sched_getaffinity(0))})
+        return sorted(os.sched_getaffinity(os.getppid()))
+
+    def cpus(a, b):
+        import os
+
+        return sorted(os.sched_getaffinity(0))  # a child starts with the observer's CPUs
+
+    pinned = _outcome(observer.ask("selftest.add", _handover(pin, 2, 3)))
+    assert len(pinned["returned"]) == 1, pinned  # the pin took hold, for that call
+    later = _outcome(observer.ask("selftest.add", _handover(cpus, 2, 3)))
+    assert len(later["returned"]) >= 2, later

@@ -25,6 +25,9 @@ from grader import grade as grade_tool
 from grader.course import ROOT, nbgrader, venv_env
 from tools import nbauthor as nba
 
+# One worker: its two graded classes (module fixtures) are built once, not once on each xdist worker.
+pytestmark = pytest.mark.xdist_group("scoring")
+
 # ------------------------------------------------------------------ verified_score
 
 

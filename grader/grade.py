@@ -38,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+import unicodedata
 from dataclasses import asdict, dataclass
 
 from grader import forkserver, sandbox
@@ -721,7 +722,10 @@ class Submission:
             # every control character shown as its escape, line by line: the log quotes what the kernel printed
             # and what the notebook holds, and the TA reads it in a terminal (round 28: a kernel's escape sequences
             # cleared the screen and wrote lines in the grader's words over the real ones)
-            text = "\n".join(map(printable, (head + gap + tail).decode("utf-8", "replace").split("\n")))
+            # and folded, so that no text the kernel chose begins a row of the TA's terminal (round 30: a line
+            # filling an 80-column row after its label put a fake grader line at the start of the next)
+            lines = (head + gap + tail).decode("utf-8", "replace").split("\n")
+            text = "\n".join(row for line in lines for row in fold(printable(line)))
             parts = [KEPT_LOGS, self.assignment, f"{self.student}.log"]
             write_beneath(self.root, parts, text, mode=0o600, make=True)
             return "/".join(parts)
@@ -807,6 +811,27 @@ def printable(text: str) -> str:
     """`text` with every control character (a terminal's escape sequences among them) shown as its escape:
     what reaches the TA's terminal and the report may hold text a submission wrote."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+#: Columns of a kept log's row at most: a longer line is folded, its later rows indented and marked, so that a row
+#: of any terminal at least this wide begins with the log's own text (a label, a time stamp) or with FOLD_MARK.
+KEPT_LOG_COLUMNS = 78
+FOLD_MARK = "    | "
+
+
+def fold(line: str, columns: int = KEPT_LOG_COLUMNS) -> list[str]:
+    """`line` (already `printable`) as rows of at most `columns` terminal columns (a wide character counts two), every
+    row after the first starting with FOLD_MARK."""
+    rows, row, width = [], [], 0
+    for char in line:
+        wide = 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        if width + wide > columns:
+            rows.append("".join(row))
+            row, width = [FOLD_MARK], len(FOLD_MARK)
+        row.append(char)
+        width += wide
+    rows.append("".join(row))
+    return rows
 
 
 #: CPU seconds the grader's process for one submission (its `nbgrader autograde`, its feedback page) may use, every

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import shutil
+import unicodedata
 
 import nbformat
 import pytest
@@ -745,6 +746,15 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
         assert [g.score for g in gb.find_submission_notebook("ps0_busy", "ps0_busy", "zz_honest").grades] == [1.0]
 
 
+def test_a_kept_log_line_is_folded_so_that_no_row_begins_with_text_the_kernel_chose():
+    """Each row at most KEPT_LOG_COLUMNS wide (a wide character counts two), every row after a line's first marked."""
+    for line, widths in (("x" * 200, [78, 78, 56]), ("\u6f22" * 50, [78, 28]), ("", [0]), ("y" * 78, [78])):
+        rows = grade.fold(line)
+        assert [sum(1 + (unicodedata.east_asian_width(c) in "WF") for c in row) for row in rows] == widths, rows
+        assert all(row.startswith(grade.FOLD_MARK) for row in rows[1:])
+        assert "".join(row.removeprefix(grade.FOLD_MARK) for row in rows) == line
+
+
 def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a_link(tmp_path):
     """A failed submission's grading log (nbgrader's traceback) is kept in grading_logs/<assignment>/<student>.log,
     mode 0600, and named in its outcome; where that folder is a link, nothing is written through it and the
@@ -754,7 +764,10 @@ def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a
     # round 28: what the kernel prints reaches the log, and the TA reads it in a terminal: clear the screen, put a
     # command on the clipboard, reverse the text, a C1 escape, a bell
     noise = "import os, time\nos.write(1, '\\x1b[2J\\x1b]52;c;Y3VybA==\\x07\\u202eFORGED\\x9b31m\\x08\\n'.encode())\n" \
+            "os.write(1, ('y' * 64 + '[W grader] zoe FAILED: forged ' + '\u6f22' * 90 + '\\n').encode())\n" \
             "time.sleep(1)\nos.kill(os.getpid(), 9)"
+    # round 30: the second line fills an 80-column row after its 16-character label, so that its fake grader line
+    # would begin the next row of the TA's terminal; wide characters fill rows twice as fast
     dies = {"add": noise, "more": "import os\nos.kill(os.getpid(), 9)"}
     root = _small_class(tmp_path, "ps0_dies", source, {"dies": dies})
     kept = root / "grading_logs" / "ps0_dies" / "dies.log"
@@ -764,6 +777,10 @@ def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a
     text = kept.read_text()
     assert "DeadKernelError" in text and kept.stat().st_mode & 0o777 == 0o600
     assert "FORGED" in text and all(c.isprintable() or c == "\n" for c in text), [c for c in set(text) if not c.isprintable()]
+    rows = text.split("\n")
+    assert not [row for row in rows if row.startswith("[W grader]")] and any("[W grader]" in row for row in rows)
+    wide = [row for row in rows if sum(1 + (unicodedata.east_asian_width(c) in "WF") for c in row) > grade.KEPT_LOG_COLUMNS]
+    assert not wide, wide
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     shutil.rmtree(root / "grading_logs")

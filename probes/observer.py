@@ -726,6 +726,10 @@ def main() -> None:
     # Its folder, the cwd of its fork server and ranks, is writable by the student's code: no interpreter it
     # starts (the fork server is one, `python -c`) puts the cwd on sys.path (round 13's hardening)
     os.environ["PYTHONSAFEPATH"] = "1"
+    # nor reads a user site folder under its HOME (/tmp, writable by the student's code): a virtual environment
+    # turns it off already, a system or conda Python would not (round 30's lead: a fork server killed by a check
+    # and started again at the next launch)
+    os.environ["PYTHONNOUSERSITE"] = "1"
     read, write = os.dup(0), os.dup(1)  # not inheritable: no child or rank gets them
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)

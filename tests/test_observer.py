@@ -554,3 +554,18 @@ def test_a_check_that_pins_the_observer_to_one_cpu_pins_only_its_own_call(observ
     assert len(pinned["returned"]) == 1, pinned  # the pin took hold, for that call
     later = _outcome(observer.ask("selftest.add", _handover(cpus, 2, 3)))
     assert len(later["returned"]) >= 2, later
+
+
+def test_an_interpreter_the_observer_starts_reads_neither_its_folder_nor_a_user_site(observer):
+    """A fork server killed by a check is started again, a new interpreter, after student code could write the
+    observer's folder and HOME (/tmp): it puts neither the folder nor a user site folder on its path."""
+    def flags(a, b):
+        import os
+        import subprocess
+        import sys
+
+        site = subprocess.run([sys.executable, "-c", "import site, sys; print(site.ENABLE_USER_SITE, sys.flags.safe_path)"],
+                              capture_output=True, text=True, timeout=60)
+        return [os.environ.get("PYTHONNOUSERSITE"), os.environ.get("PYTHONSAFEPATH"), site.stdout.split()]
+
+    assert _outcome(observer.ask("selftest.add", _handover(flags, 2, 3))) == {"returned": ["1", "1", ["False", "True"]]}

@@ -301,7 +301,8 @@ _SYSCALLS = {
                    pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72, splice=275, tee=276,
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
-                   sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302),
+                   sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
+                   openat2=437),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -315,7 +316,7 @@ _SYSCALLS = {
                     process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77,
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
-                    sched_setattr=274, ioprio_set=30, prlimit64=261),
+                    sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -370,6 +371,19 @@ _PRIO_PROCESS, _IOPRIO_WHO_PROCESS = 0, 1
 # fcntl(F_SETSIG) is refused with them: it names the signal the kernel sends to a descriptor's owner (F_SETOWN,
 # any process of the same user) when it is ready, SIGSTOP included. Without it the owner gets SIGIO.
 _F_SETSIG = 10
+# fcntl(F_SETLEASE) and fcntl(F_NOTIFY) are refused: a lease on a file makes every other process that opens it wait
+# (lease-break-time, 45 s) however often, and Linux lets a file's owner lease it, even on a read-only mount. As an
+# ordinary user the sandbox's user owns the virtual environment and the checkout: a kernel leased 95 of their files
+# and every process of the host, root included, that opened one waited 45 s each time (round 31); F_NOTIFY
+# (dnotify) is the older inotify, refused with it. Nothing the course runs takes either.
+_F_SETLEASE, _F_NOTIFY = 1024, 1026
+# Reads that bypass the page cache (O_DIRECT, at open or later with fcntl(F_SETFL)) are refused (EINVAL, what a
+# file system without direct I/O answers): each waits on the host's disk and costs next to no CPU, so no CPU share
+# slows it; four readers of a library in the sandbox took the host's sqlite commits from 1.2 ms to 203 ms and
+# slowed the honest students graded beside them up to 12-fold (round 31, as root). openat2, whose flags are in a
+# structure out of the filter's reach, answers ENOSYS: libc's open() does not use it.
+_F_SETFL = 4
+_O_DIRECT = {"x86_64": 0o40000, "aarch64": 0o200000}
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
 _LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 
@@ -445,12 +459,30 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog.append((_JEQ, 0, "not_fcntl", numbers["fcntl"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the command), low 32 bits
              (_JEQ, "deny", 0, _F_SETPIPE_SZ),
-             (_JEQ, "deny", 0, _F_SETSIG)]
+             (_JEQ, "deny", 0, _F_SETSIG),
+             (_JEQ, "deny", 0, _F_SETLEASE),
+             (_JEQ, "deny", 0, _F_NOTIFY),
+             (_JEQ, 0, "not_setfl", _F_SETFL),
+             (_LD_ABS, 0, 0, 32),  # args[2] (the new flags)
+             (_JSET, "no_direct", "allow", _O_DIRECT[arch])]
+    labels["not_setfl"] = len(prog)
     prog += [(_JEQ, "no_lock", 0, cmd) for cmd in _F_SETLK_COMMANDS[:-1]]
     prog += [(_JEQ, "no_lock", "allow", _F_SETLK_COMMANDS[-1])]
     labels["no_lock"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the call returns 0, and no lock exists
     labels["not_fcntl"] = len(prog)
+    for name, offset in (("open", 24), ("openat", 32)):  # the flags: args[1] of open, args[2] of openat
+        if name not in numbers:
+            continue  # aarch64 has openat only
+        prog.append((_JEQ, 0, "not_" + name, numbers[name]))
+        prog += [(_LD_ABS, 0, 0, offset),
+                 (_JSET, "no_direct", "allow", _O_DIRECT[arch])]
+        labels["not_" + name] = len(prog)
+    prog.append((_JEQ, 0, "not_openat2", numbers["openat2"]))
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOSYS))
+    labels["no_direct"] = len(prog)  # reached by a jump only
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.EINVAL))
+    labels["not_openat2"] = len(prog)
     prog += [(_JEQ, "signal_second", 0, numbers[name]) for name in _SIGNAL_IS_SECOND]
     prog += [(_JEQ, "signal_third", 0, numbers[name]) for name in _SIGNAL_IS_THIRD]
     prog.append((_JGE, "not_signal", "not_signal", 0))  # past the two checks below

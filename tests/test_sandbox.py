@@ -381,6 +381,42 @@ print(json.dumps({
 """
 
 
+FILES = CALLS + r"""
+import fcntl, sys, tempfile
+folder = tempfile.mkdtemp()
+path = os.path.join(folder, "leased")
+open(path, "w").close()
+fd = os.open(path, os.O_RDONLY)
+result = {"lease": attempt(lambda: fcntl.fcntl(fd, 1024, fcntl.F_RDLCK)),  # F_SETLEASE
+          "notify": attempt(lambda: fcntl.fcntl(os.open(folder, os.O_RDONLY), 1026, 0x80000000 | 1))}  # F_NOTIFY
+result["direct_open"] = attempt(lambda: os.close(os.open(sys.executable, os.O_RDONLY | os.O_DIRECT)))
+disk = os.open(sys.executable, os.O_RDONLY)
+result["direct_setfl"] = attempt(lambda: fcntl.fcntl(disk, fcntl.F_SETFL, os.O_DIRECT))
+result["nonblock_setfl"] = attempt(lambda: fcntl.fcntl(disk, fcntl.F_SETFL, os.O_NONBLOCK))
+how = (ctypes.c_uint64 * 3)(os.O_RDONLY | os.O_DIRECT, 0, 0)  # struct open_how
+result["openat2"] = "ok" if libc.syscall(437, -100, sys.executable.encode(), how, 24) >= 0 else \
+    errno.errorcode.get(ctypes.get_errno())
+result["read"] = len(open(sys.executable, "rb").read(16))
+print(json.dumps(result))
+"""
+
+
+def test_no_lease_directory_notification_or_direct_io_in_the_sandbox(world):
+    """Round 31: as an ordinary user the sandbox's user owns the venv and the checkout, and a kernel leased 95 of
+    their files (every open of one, by any process of the host, root's too, then waits 45 s); and reads past the
+    page cache (O_DIRECT) kept the host's disk busy at no CPU cost, slowing the students graded beside it. Leases
+    and dnotify are refused, O_DIRECT too (at open, with fcntl, through openat2); the same calls work outside."""
+    outside = subprocess.run([sys.executable, "-c", FILES], capture_output=True, text=True, timeout=60)
+    outside = json.loads(outside.stdout.strip().splitlines()[-1])
+    inside = checked(run_sandboxed(world, FILES))
+    assert inside["lease"] == inside["notify"] == "EPERM", inside
+    assert inside["direct_open"] == inside["direct_setfl"] == "EINVAL" and inside["openat2"] == "ENOSYS", inside
+    assert inside["nonblock_setfl"] == "ok" and inside["read"] == 16, inside
+    assert outside["lease"] == outside["notify"] == outside["nonblock_setfl"] == "ok", outside  # the test can fail
+    if outside["direct_open"] == "ok":  # a file system with direct I/O
+        assert outside["direct_setfl"] == "ok" and outside["openat2"] == "ok", outside
+
+
 def test_only_the_needed_paths_are_there(world):
     """Item 6: the course, another checkout with solutions, the TA's home, the judges: not there at all."""
     targets = {

@@ -417,6 +417,46 @@ def test_no_lease_directory_notification_or_direct_io_in_the_sandbox(world):
         assert outside["direct_setfl"] == "ok" and outside["openat2"] == "ok", outside
 
 
+READ_BACK = r"""
+import json, os, sys, time
+path = os.path.join(os.environ["PYTHONPATH"], "blob.bin")
+fd = os.open(path, os.O_RDONLY)
+os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)  # out of the page cache: the next read is the disk's
+start = time.monotonic()
+size = 0
+while chunk := os.read(fd, 1 << 20):
+    size += len(chunk)
+print(json.dumps({"bytes": size, "seconds": time.monotonic() - start}))
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not (os.path.isdir("/sys/fs/cgroup/blkio") or "io" in open(
+    "/sys/fs/cgroup/cgroup.controllers").read().split() if os.path.exists("/sys/fs/cgroup/cgroup.controllers") else
+    os.path.isdir("/sys/fs/cgroup/blkio")), reason="needs root and the blkio (v1) or io (v2) controller")
+def test_reads_from_the_hosts_disks_are_capped(world):
+    """Round 31: reads that miss the page cache wait on the host's disk at no CPU cost (O_DIRECT, now refused, or a
+    kernel that fills its memory and reads again what it could not keep: 25 GiB in 21 s here). Each sandbox's reads
+    from every block device are capped (read_bytes_per_s, read_iops): 32 MiB dropped from the cache read back at
+    8 MiB/s take seconds, and a fraction of that where the cap is high."""
+    folder = tempfile.mkdtemp(dir="/var/tmp" if os.access("/var/tmp", os.W_OK) else None)
+    try:
+        with open(os.path.join(folder, "blob.bin"), "wb") as fh:
+            fh.write(os.urandom(32 * 2**20))
+            fh.flush()
+            os.fsync(fh.fileno())  # on the disk, so that its clean pages can be dropped
+        os.chmod(folder, 0o755)  # the sandbox's user reads it
+        os.chmod(os.path.join(folder, "blob.bin"), 0o644)
+        timings = {}
+        for cap in (8 * 2**20, 2**40):
+            r = checked(run_sandboxed(world, READ_BACK, limits={"read_bytes_per_s": cap, "read_iops": 10**6},
+                                      env={"PYTHONPATH": folder}))
+            assert r["bytes"] == 32 * 2**20, r
+            timings[cap] = r["seconds"]
+        assert timings[8 * 2**20] >= 2.0 and timings[2**40] < timings[8 * 2**20] / 2, timings
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_only_the_needed_paths_are_there(world):
     """Item 6: the course, another checkout with solutions, the TA's home, the judges: not there at all."""
     targets = {
@@ -787,13 +827,13 @@ class FakeCgroupV2:
     """cgroup v2's rules that matter here, on plain files: a cgroup other than the true root that holds
     processes cannot give its children controllers (EBUSY); writing a pid to cgroup.procs moves it."""
 
-    def __init__(self, base, processes, true_root=False):
-        self.base, self.true_root = str(base), true_root
+    def __init__(self, base, processes, true_root=False, offered="cpuset cpu io memory hugetlb pids"):
+        self.base, self.true_root, self.offered = str(base), true_root, offered
         self.make(self.base, procs=processes)
 
     def make(self, path, procs=()):
         os.makedirs(path, exist_ok=True)
-        for name, text in (("cgroup.controllers", "cpuset cpu io memory hugetlb pids"),
+        for name, text in (("cgroup.controllers", self.offered),
                            ("cgroup.subtree_control", ""), ("cgroup.procs", "\n".join(procs))):
             if not os.path.exists(os.path.join(path, name)):
                 with open(os.path.join(path, name), "w") as fh:
@@ -808,6 +848,8 @@ class FakeCgroupV2:
         if name == "cgroup.subtree_control":
             if self.procs(folder) and not (self.true_root and folder == self.base):
                 raise OSError(errno.EBUSY, "Device or resource busy")
+            if value.strip("+") not in open(os.path.join(folder, "cgroup.controllers")).read().split():
+                raise OSError(errno.EINVAL, "Invalid argument")
             enabled = set(open(path).read().split()) | {value.strip("+")}
             value = " ".join(sorted(enabled))
         elif name == "cgroup.procs":
@@ -825,17 +867,24 @@ class FakeCgroupV2:
             fh.write(str(value))
 
 
-@pytest.mark.parametrize("true_root", [False, True])
-def test_cgroup_v2_in_a_container_root(tmp_path, monkeypatch, true_root):
+@pytest.mark.parametrize("true_root, io", [(False, True), (True, True), (False, False)])
+def test_cgroup_v2_in_a_container_root(tmp_path, monkeypatch, true_root, io):
     """On cgroup v2 (the GPU machines), as root in a container whose processes fill the namespace's root
-    cgroup: the sandbox moves them to a leaf, enables memory, cpu and pids, and enters a cgroup of its own."""
-    fake = FakeCgroupV2(tmp_path / "cg", ["1", "77", str(os.getpid())], true_root=true_root)
+    cgroup: the sandbox moves them to a leaf, enables memory, cpu and pids (and io, to cap disk reads, where it is
+    offered), and enters a cgroup of its own."""
+    offered = "cpuset cpu io memory hugetlb pids" if io else "cpuset cpu memory hugetlb pids"
+    fake = FakeCgroupV2(tmp_path / "cg", ["1", "77", str(os.getpid())], true_root=true_root, offered=offered)
     monkeypatch.setattr(sandbox, "CGROUP_ROOT", fake.base)
     monkeypatch.setattr(sandbox, "_write", fake.write)
     monkeypatch.setattr(sandbox, "_own_cgroups", lambda: {"": "/"})
-    groups = sandbox._cgroup_v2({**sandbox.DEFAULT_LIMITS, "memory_bytes": 12345})
+    monkeypatch.setattr(sandbox, "_block_devices", lambda: ["8:0"])
+    groups = sandbox._cgroup_v2({**sandbox.DEFAULT_LIMITS, "memory_bytes": 12345, "read_bytes_per_s": 777})
     group = os.path.join(fake.base, f"{sandbox.CGROUP_PREFIX}{os.getpid()}")
-    assert groups == {"memory": group, "cpu": group, "pids": group}
+    assert groups == {"memory": group, "cpu": group, "pids": group, **({"io": group} if io else {})}
+    if io:
+        assert open(os.path.join(group, "io.max")).read() == f"8:0 rbps=777 riops={sandbox.DEFAULT_LIMITS['read_iops']}"
+    else:
+        assert not os.path.exists(os.path.join(group, "io.max"))
     assert open(os.path.join(group, "memory.max")).read() == "12345"
     assert open(os.path.join(group, "pids.max")).read() == str(sandbox.DEFAULT_LIMITS["processes"])
     assert fake.procs(group) == [str(os.getpid())]

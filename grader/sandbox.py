@@ -335,6 +335,11 @@ _MAP_GROWSDOWN = 0x0100
 # (AF_INET, AF_INET6) and its routes (AF_NETLINK, for getaddrinfo and gloo's device). Others are not confined by a
 # network namespace: AF_VSOCK's ports belong to the whole virtual machine, and reach its hypervisor.
 _SOCKET_FAMILIES = (1, 2, 10)
+# Of IP (AF_INET, AF_INET6), only the default protocol, TCP and UDP: a socket() of a protocol no loaded module
+# serves (SCTP, DCCP, L2TP...) makes the host's kernel run modprobe, as host root, to load it, code of the whole
+# host that no sandbox needs (round 31's lead). EPROTONOSUPPORT, what a kernel without the module answers.
+_IP_FAMILIES = (2, 10)
+_IP_PROTOCOLS = (0, 6, 17)
 _AF_NETLINK = 16
 # Of netlink, NETLINK_ROUTE only (protocol 0: what glibc's getaddrinfo and getifaddrs open). What a netlink
 # socket is sent waits in its receive queue, charged to no memory cgroup and no rlimit; NETLINK_USERSOCK lets
@@ -446,13 +451,18 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["not_mmap"] = len(prog)
     prog.append((_JEQ, 0, "not_socket", numbers["socket"]))
     prog.append((_LD_ABS, 0, 0, 16))  # args[0] (the address family)
-    prog += [(_JEQ, "allow", 0, family) for family in _SOCKET_FAMILIES]
+    prog += [(_JEQ, "ip_protocol", 0, family) for family in _IP_FAMILIES]
+    prog += [(_JEQ, "allow", 0, family) for family in _SOCKET_FAMILIES if family not in _IP_FAMILIES]
     prog.append((_JEQ, 0, "no_family", _AF_NETLINK))
     prog += [(_LD_ABS, 0, 0, 32),  # args[2] (the protocol)
              (_JEQ, "allow", 0, _NETLINK_ROUTE),
              (_RET, 0, 0, _RET_ERRNO | errno.EPROTONOSUPPORT)]
     labels["no_family"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT))
+    labels["ip_protocol"] = len(prog)  # reached by a jump only
+    prog.append((_LD_ABS, 0, 0, 32))  # args[2] (the protocol)
+    prog += [(_JEQ, "allow", 0, protocol) for protocol in _IP_PROTOCOLS]
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.EPROTONOSUPPORT))
     labels["not_socket"] = len(prog)
     prog.append((_JEQ, 0, "not_setsockopt", numbers["setsockopt"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the level)

@@ -820,11 +820,11 @@ FOLD_MARK = "    | "
 
 
 def fold(line: str, columns: int = KEPT_LOG_COLUMNS) -> list[str]:
-    """`line` (already `printable`) as rows of at most `columns` terminal columns (a wide character counts two), every
+    """`line` (already `printable`) as rows of at most `columns` terminal columns (a wide character counts two, and so does one of ambiguous width: wide in some terminals, round 32), every
     row after the first starting with FOLD_MARK."""
     rows, row, width = [], [], 0
     for char in line:
-        wide = 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        wide = 2 if unicodedata.east_asian_width(char) in "WFA" else 1  # ambiguous: wide where the terminal says so
         if width + wide > columns:
             rows.append("".join(row))
             row, width = [FOLD_MARK], len(FOLD_MARK)

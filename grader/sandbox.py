@@ -309,7 +309,7 @@ _SYSCALLS = {
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
-                   openat2=437),
+                   openat2=437, fadvise64=221, readahead=187, madvise=28),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -323,7 +323,8 @@ _SYSCALLS = {
                     process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77,
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
-                    sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437),
+                    sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
+                    readahead=213, madvise=233),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -395,6 +396,15 @@ _F_SETLEASE, _F_NOTIFY = 1024, 1026
 # slowed the honest students graded beside them up to 12-fold (round 31, as root). openat2, whose flags are in a
 # structure out of the filter's reach, answers ENOSYS: libc's open() does not use it.
 _F_SETFL = 4
+# With each sandbox's disk reads capped (read_bytes_per_s, read_iops), a read it queues holds its page of the page
+# cache locked until the cap lets it through, and every other process that wants that page waits: a kernel that
+# dropped clean pages of the venv and /usr from the cache (posix_fadvise DONTNEED) and queued 150,000 readaheads of
+# them (WILLNEED) held a host process's one-byte read for 78 s (round 32, as root). So no sandbox may drop pages of
+# the shared cache or ask for readahead: posix_fadvise(DONTNEED, WILLNEED), readahead(), madvise(MADV_WILLNEED,
+# MADV_COLD, MADV_PAGEOUT) succeed and do nothing. What stays: pages only its own reads brought into the cache,
+# dropped under its own memory cap and read again.
+_FADV_DROP_OR_FETCH = (3, 4)  # POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED
+_MADV_DROP_OR_FETCH = (3, 20, 21)  # MADV_WILLNEED, MADV_COLD, MADV_PAGEOUT
 _O_DIRECT = {"x86_64": 0o40000, "aarch64": 0o200000}
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
 _LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
@@ -500,6 +510,13 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["no_direct"] = len(prog)  # reached by a jump only
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.EINVAL))
     labels["not_openat2"] = len(prog)
+    for name, offset, advice in (("fadvise64", 40, _FADV_DROP_OR_FETCH), ("madvise", 32, _MADV_DROP_OR_FETCH)):
+        prog.append((_JEQ, 0, "not_" + name, numbers[name]))
+        prog.append((_LD_ABS, 0, 0, offset))  # the advice: args[3] of fadvise64, args[2] of madvise
+        prog += [(_JEQ, "no_change", 0, value) for value in advice[:-1]]
+        prog.append((_JEQ, "no_change", "allow", advice[-1]))
+        labels["not_" + name] = len(prog)
+    prog.append((_JEQ, "no_change", 0, numbers["readahead"]))
     prog += [(_JEQ, "signal_second", 0, numbers[name]) for name in _SIGNAL_IS_SECOND]
     prog += [(_JEQ, "signal_third", 0, numbers[name]) for name in _SIGNAL_IS_THIRD]
     prog.append((_JGE, "not_signal", "not_signal", 0))  # past the two checks below

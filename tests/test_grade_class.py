@@ -748,9 +748,9 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
 
 def test_a_kept_log_line_is_folded_so_that_no_row_begins_with_text_the_kernel_chose():
     """Each row at most KEPT_LOG_COLUMNS wide (a wide character counts two), every row after a line's first marked."""
-    for line, widths in (("x" * 200, [78, 78, 56]), ("\u6f22" * 50, [78, 28]), ("", [0]), ("y" * 78, [78])):
+    for line, widths in (("x" * 200, [78, 78, 56]), ("\u6f22" * 50, [78, 28]), ("\u00b1" * 50, [78, 28]), ("", [0]), ("y" * 78, [78])):
         rows = grade.fold(line)
-        assert [sum(1 + (unicodedata.east_asian_width(c) in "WF") for c in row) for row in rows] == widths, rows
+        assert [sum(1 + (unicodedata.east_asian_width(c) in "WFA") for c in row) for row in rows] == widths, rows
         assert all(row.startswith(grade.FOLD_MARK) for row in rows[1:])
         assert "".join(row.removeprefix(grade.FOLD_MARK) for row in rows) == line
 
@@ -779,7 +779,7 @@ def test_a_failed_submissions_log_is_kept_for_the_ta_and_never_written_through_a
     assert "FORGED" in text and all(c.isprintable() or c == "\n" for c in text), [c for c in set(text) if not c.isprintable()]
     rows = text.split("\n")
     assert not [row for row in rows if row.startswith("[W grader]")] and any("[W grader]" in row for row in rows)
-    wide = [row for row in rows if sum(1 + (unicodedata.east_asian_width(c) in "WF") for c in row) > grade.KEPT_LOG_COLUMNS]
+    wide = [row for row in rows if sum(1 + (unicodedata.east_asian_width(c) in "WFA") for c in row) > grade.KEPT_LOG_COLUMNS]
     assert not wide, wide
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

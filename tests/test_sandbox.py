@@ -448,14 +448,45 @@ def test_ip_sockets_only_of_the_default_protocol_tcp_or_udp(world):
 READ_BACK = r"""
 import json, os, sys, time
 path = os.path.join(os.environ["PYTHONPATH"], "blob.bin")
-fd = os.open(path, os.O_RDONLY)
-os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)  # out of the page cache: the next read is the disk's
+fd = os.open(path, os.O_RDONLY)  # dropped from the page cache by the test: this read is the disk's
 start = time.monotonic()
 size = 0
 while chunk := os.read(fd, 1 << 20):
     size += len(chunk)
 print(json.dumps({"bytes": size, "seconds": time.monotonic() - start}))
 """
+
+
+ADVICE = CALLS + r"""
+import mmap
+r, w = os.pipe()
+result = {}
+for name, advice in (("willneed", os.POSIX_FADV_WILLNEED), ("dontneed", os.POSIX_FADV_DONTNEED),
+                     ("sequential", os.POSIX_FADV_SEQUENTIAL)):
+    result["fadvise_" + name] = attempt(lambda: os.posix_fadvise(r, 0, 0, advice))  # a pipe: ESPIPE where it runs
+result["readahead"] = call(libc.syscall, 187 if x86 else 213, r, 0, 4096)  # a pipe: EINVAL where it runs
+libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("dontneed", 4)):
+    result["madvise_" + name] = call(libc.madvise, 0x10000, 4096, advice)  # not mapped: ENOMEM where it runs
+print(json.dumps(result))
+"""
+
+
+def test_no_sandbox_drops_or_fetches_pages_of_the_shared_page_cache(world):
+    """Round 32: with disk reads capped, a read queued behind the cap keeps its page of the cache locked, and every
+    other process that wants it waits: a kernel dropped pages of the venv from the cache and queued 150,000
+    readaheads of them, and a host process waited 78 s for one byte. posix_fadvise(WILLNEED, DONTNEED), readahead()
+    and madvise(WILLNEED, COLD, PAGEOUT) succeed in a sandbox without running (on a pipe and an unmapped address,
+    where they fail when they run); other advice, MADV_DONTNEED (allocators), still runs."""
+    outside = json.loads(subprocess.run([sys.executable, "-c", ADVICE], capture_output=True, text=True,
+                                        timeout=60).stdout.strip().splitlines()[-1])
+    inside = checked(run_sandboxed(world, ADVICE))
+    assert outside["fadvise_dontneed"] == outside["fadvise_willneed"] == "ESPIPE", outside  # the calls ran there
+    assert outside["madvise_pageout"] != "ok" and outside["readahead"] != "ok", outside
+    for name in ("fadvise_willneed", "fadvise_dontneed", "readahead", "madvise_willneed", "madvise_cold",
+                 "madvise_pageout"):
+        assert inside[name] == "ok", (name, inside)
+    assert inside["fadvise_sequential"] == "ESPIPE" and inside["madvise_dontneed"] == outside["madvise_dontneed"] != "ok"
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or not (os.path.isdir("/sys/fs/cgroup/blkio") or "io" in open(
@@ -476,6 +507,9 @@ def test_reads_from_the_hosts_disks_are_capped(world):
         os.chmod(os.path.join(folder, "blob.bin"), 0o644)
         timings = {}
         for cap in (8 * 2**20, 2**40):
+            blob = os.open(os.path.join(folder, "blob.bin"), os.O_RDONLY)
+            os.posix_fadvise(blob, 0, 0, os.POSIX_FADV_DONTNEED)  # outside: a sandbox may not drop pages (round 32)
+            os.close(blob)
             r = checked(run_sandboxed(world, READ_BACK, limits={"read_bytes_per_s": cap, "read_iops": 10**6},
                                       env={"PYTHONPATH": folder}))
             assert r["bytes"] == 32 * 2**20, r

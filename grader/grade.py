@@ -834,6 +834,13 @@ def fold(line: str, columns: int = KEPT_LOG_COLUMNS) -> list[str]:
     return rows
 
 
+def for_terminal(text: str) -> str:
+    """`text`, which may quote what a submission wrote (a reason naming a link's target, a feedback page's log), as the
+    TA's terminal should show it: control characters escaped and folded rows (round 32: a link's target padded to
+    80 columns in a refusal reason began rows of the grader's summary with a fake line)."""
+    return "\n".join(fold(printable(text)))
+
+
 #: CPU seconds the grader's process for one submission (its `nbgrader autograde`, its feedback page) may use, every
 #: step of it (reading, checking and writing the notebook as well as executing it). Round 22: a hand-in of 98,000
 #: one-character cells, or of one cell with 4.45 million metadata keys, within the size caps, cost a grading child
@@ -1236,7 +1243,7 @@ class ClassSteps:
                 why = (failure_reason(forkserver.read_exceptions(log + ".exceptions"), status, "the feedback page's process")
                        if isinstance(status, int) else status)
                 self.pages[(student, assignment)] = f"failed: {why}"
-                print(f"feedback {assignment}/{student} failed ({status}): {printable(text[-1000:])}", file=sys.stderr)
+                print(for_terminal(f"feedback {assignment}/{student} failed ({status}): {text[-1000:]}"), file=sys.stderr)
 
         thread = threading.Thread(target=run, daemon=True)
         thread.start()
@@ -1260,7 +1267,7 @@ class ClassSteps:
                 child, max(0.0, self.timeout - (time.monotonic() - began)), self.timeout)
             ok = ok and status == 0
             if status != 0 and not quiet:
-                print(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {printable(self._tail(log, 2000))}",
+                print(for_terminal(f"class step {' '.join(map(str, step[:3]))} failed ({status}): {self._tail(log, 2000)}"),
                       file=sys.stderr)
         self.running = []
         for thread in self.turns:  # each page has its own limit
@@ -1410,7 +1417,7 @@ def main(argv=None) -> int:
     if problems:
         print("\nsubmissions that could not be graded in full:")
         for o in problems:
-            print(f"  {o.assignment}/{o.student}: {o.status}: {printable(o.reason)}")
+            print(for_terminal(f"  {o.assignment}/{o.student}: {o.status}: {o.reason}"))
     graded = sum(o.status == "graded" for o in outcomes)
     print(f"\n{graded} submission(s) graded in {seconds:.1f} s"
           f" ({sum(o.status == 'skipped' for o in outcomes)} already graded, skipped; --regrade to redo)")

@@ -1029,19 +1029,29 @@ def test_a_course_and_a_checkout_under_tmp(tmp_path):
 
 
 @pytest.mark.slow
-def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path):
+def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path, capsys):
     """Item 5 through the real path: one hand-in links to another student's notebook; it is refused with a
-    reason in grading_report.json, gets no grade and no feedback, and the class is graded as before."""
+    reason in grading_report.json, gets no grade and no feedback, and the class is graded as before. Round 32: a
+    link's target (text of the student's) padded to 80 columns, quoted by the reason in the grader's summary, began
+    rows of the TA's terminal: every row printed is at most 78 columns, and none begins with the target's text."""
     from tests import tiny_course
 
     root = tiny_course.make_course(tmp_path, 2)
     folder = root / "submitted" / "mallory" / "ps0_tiny"
     folder.mkdir(parents=True)
     (folder / "ps0_tiny.ipynb").symlink_to(root / "submitted" / "student01" / "ps0_tiny" / "ps0_tiny.ipynb")
-    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1)}
-    assert outcomes["mallory"].status == "refused"
+    padded = tmp_path / "submitted" / "mallory2" / "ps0_tiny"
+    padded.mkdir(parents=True)
+    shutil.copy(root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb", padded)
+    (padded / "notes").symlink_to("y" * 150 + "  ps0_tiny/zoe: failed: FORGED row")
+    shutil.move(str(padded), str(root / "submitted" / "mallory2" / "ps0_tiny"))
+    grade.main(["--course-dir", str(root), "--workers", "1", "ps0_tiny"])
+    out = capsys.readouterr().out
+    summary = out[out.index("submissions that could not be graded in full:"):].split("\n\n")[0].split("\n")
+    assert any("FORGED row" in row for row in summary) and not [r for r in summary if r.lstrip().startswith("ps0_tiny/zoe")]
+    assert all(len(row) <= grade.KEPT_LOG_COLUMNS for row in summary), summary
     report = {r["student"]: r for r in json.loads((root / "grading_report.json").read_text())}
-    assert report["mallory"]["status"] == "refused"
+    assert report["mallory"]["status"] == report["mallory2"]["status"] == "refused"
     assert "submitted/mallory/ps0_tiny/ps0_tiny.ipynb is a symbolic link" in report["mallory"]["reason"]
     scores = tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")
     assert "mallory" not in scores

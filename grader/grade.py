@@ -215,7 +215,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     for d, subfolders, names in os.walk(handin):
         files += [os.path.join(d, f) for f in names]
         folders += len(subfolders)
-        odd = [n for n in names + subfolders if any(ord(c) < 32 or ord(c) == 127 for c in n)]
+        odd = [n for n in names + subfolders if not n.isprintable()]  # C0, DEL, C1 (CSI, NEL), bidi overrides
         if odd:  # nbgrader writes file names into the log the TA reads
             return (f"{printable(os.path.relpath(os.path.join(d, odd[0]), handin))!r}: a hand-in's file and folder "
                     "names may not hold control characters (line breaks, escapes). Rename it, or remove it, and grade again")

@@ -543,6 +543,10 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
     for student, files, words in (("newline_alone", [f"x\n{forged}\ny.ipynb"], "control characters"),
                                   ("newline_beside", [name, f"x\n{forged}\ny.ipynb"], "control characters"),
                                   ("escape_folder", [name, "a\x1b]52;c;Zm9v\x07/b.txt"], "control characters"),
+                                  # round 32: C1 controls (CSI, NEL) and a right-to-left override passed the check
+                                  ("c1_csi", [name, "a\x9b2Jb.txt"], "control characters"),
+                                  ("c1_nel", [name, "a\x85b.txt"], "control characters"),
+                                  ("bidi", [name, "a\u202eb.txt"], "control characters"),
                                   ("stray", [f"{forged}.ipynb"], "is not a notebook of ps1_memory")):
         why = hand_in(student, files)
         assert why and words in why, (student, why)

@@ -466,7 +466,7 @@ for name, advice in (("willneed", os.POSIX_FADV_WILLNEED), ("dontneed", os.POSIX
     result["fadvise_" + name] = attempt(lambda: os.posix_fadvise(r, 0, 0, advice))  # a pipe: ESPIPE where it runs
 result["readahead"] = call(libc.syscall, 187 if x86 else 213, r, 0, 4096)  # a pipe: EINVAL where it runs
 libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("dontneed", 4)):
+for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("populate_read", 22), ("dontneed", 4)):
     result["madvise_" + name] = call(libc.madvise, 0x10000, 4096, advice)  # not mapped: ENOMEM where it runs
 print(json.dumps(result))
 """
@@ -484,7 +484,7 @@ def test_no_sandbox_drops_or_fetches_pages_of_the_shared_page_cache(world):
     assert outside["fadvise_dontneed"] == outside["fadvise_willneed"] == "ESPIPE", outside  # the calls ran there
     assert outside["madvise_pageout"] != "ok" and outside["readahead"] != "ok", outside
     for name in ("fadvise_willneed", "fadvise_dontneed", "readahead", "madvise_willneed", "madvise_cold",
-                 "madvise_pageout"):
+                 "madvise_pageout", "madvise_populate_read"):
         assert inside[name] == "ok", (name, inside)
     assert inside["fadvise_sequential"] == "ESPIPE" and inside["madvise_dontneed"] == outside["madvise_dontneed"] != "ok"
 

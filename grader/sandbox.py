@@ -396,6 +396,7 @@ _F_SETLEASE, _F_NOTIFY = 1024, 1026
 # slowed the honest students graded beside them up to 12-fold (round 31, as root). openat2, whose flags are in a
 # structure out of the filter's reach, answers ENOSYS: libc's open() does not use it.
 _F_SETFL = 4
+_O_DIRECT = {"x86_64": 0o40000, "aarch64": 0o200000}
 # With each sandbox's disk reads capped (read_bytes_per_s, read_iops), a read it queues holds its page of the page
 # cache locked until the cap lets it through, and every other process that wants that page waits: a kernel that
 # dropped clean pages of the venv and /usr from the cache (posix_fadvise DONTNEED) and queued 150,000 readaheads of
@@ -407,7 +408,6 @@ _F_SETFL = 4
 # dropped under its own memory cap and read again.
 _FADV_DROP_OR_FETCH = (3, 4)  # POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED
 _MADV_DROP_OR_FETCH = (3, 20, 21, 22)  # MADV_WILLNEED, MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ
-_O_DIRECT = {"x86_64": 0o40000, "aarch64": 0o200000}
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
 _LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 

@@ -218,7 +218,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         odd = [n for n in names + subfolders if not n.isprintable()]  # C0, DEL, C1 (CSI, NEL), bidi overrides
         if odd:  # nbgrader writes file names into the log the TA reads
             return (f"{printable(os.path.relpath(os.path.join(d, odd[0]), handin))!r}: a hand-in's file and folder "
-                    "names may not hold control characters (line breaks, escapes). Rename it, or remove it, and grade again")
+                    "names may not hold control characters or direction marks (line breaks, escapes). Rename it, or remove it, and grade again")
         if len(files) + folders > sandbox.MAX_FILES:
             break
     size = sum(os.lstat(f).st_size for f in files)
@@ -820,11 +820,12 @@ FOLD_MARK = "    | "
 
 
 def fold(line: str, columns: int = KEPT_LOG_COLUMNS) -> list[str]:
-    """`line` (already `printable`) as rows of at most `columns` terminal columns (a wide character counts two, and so does one of ambiguous width: wide in some terminals, round 32), every
-    row after the first starting with FOLD_MARK."""
+    """`line` (already `printable`) as rows of at most `columns` terminal columns, every row after the first
+    starting with FOLD_MARK. A wide character counts two, and so does one of ambiguous width (wide in some
+    terminals: round 32)."""
     rows, row, width = [], [], 0
     for char in line:
-        wide = 2 if unicodedata.east_asian_width(char) in "WFA" else 1  # ambiguous: wide where the terminal says so
+        wide = 2 if unicodedata.east_asian_width(char) in "WFA" else 1
         if width + wide > columns:
             rows.append("".join(row))
             row, width = [FOLD_MARK], len(FOLD_MARK)

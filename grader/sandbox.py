@@ -885,6 +885,7 @@ def _read_caps(limits: dict) -> tuple[int, int]:
 
 def _cgroup_v1(limits: dict) -> dict[str, str]:
     own = _own_cgroups()
+    (bps, iops), devices = _read_caps(limits), _block_devices()
     name = f"{CGROUP_PREFIX}{os.getpid()}"
     plan = {
         "memory": {"memory.limit_in_bytes": limits["memory_bytes"], "memory.memsw.limit_in_bytes": limits["memory_bytes"],
@@ -895,8 +896,8 @@ def _cgroup_v1(limits: dict) -> dict[str, str]:
                 **({"cpu.cfs_quota_us": int(limits["cpu_cores"] * 100_000), "cpu.cfs_period_us": 100_000}
                    if limits["cpu_cores"] else {})},
         "pids": {"pids.max": limits["processes"]},
-        "blkio": {"blkio.throttle.read_bps_device": [f"{dev} {_read_caps(limits)[0]}" for dev in _block_devices()],
-                  "blkio.throttle.read_iops_device": [f"{dev} {_read_caps(limits)[1]}" for dev in _block_devices()]},
+        "blkio": {"blkio.throttle.read_bps_device": [f"{dev} {bps}" for dev in devices],
+                  "blkio.throttle.read_iops_device": [f"{dev} {iops}" for dev in devices]},
     }
     made = {}
     for controller, settings in plan.items():
@@ -978,8 +979,10 @@ def _cgroup_v2(limits: dict) -> dict[str, str]:
         return {}
     group = os.path.join(parent, f"{CGROUP_PREFIX}{os.getpid()}")
     settings = {"memory.max": limits["memory_bytes"], "memory.swap.max": 0, "pids.max": limits["processes"],
-                "cpu.weight": limits["cpu_weight"], "io.max": [f"{dev} rbps={_read_caps(limits)[0]} riops={_read_caps(limits)[1]}" for dev in _block_devices()]
-                if "io" in controllers else []}
+                "cpu.weight": limits["cpu_weight"]}
+    if "io" in controllers:
+        bps, iops = _read_caps(limits)
+        settings["io.max"] = [f"{dev} rbps={bps} riops={iops}" for dev in _block_devices()]
     if limits["cpu_cores"]:
         settings["cpu.max"] = f"{int(limits['cpu_cores'] * 100_000)} 100000"
     try:

@@ -532,7 +532,6 @@ def test_a_rank_of_a_check_runs_in_a_session_of_its_own(observer):
     assert wire.decode(answer["observation"])["results"] == [True, True]
 
 
-
 @pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="needs two CPUs to pin the observer to one")
 def test_a_check_that_pins_the_observer_to_one_cpu_pins_only_its_own_call(observer):
     """Round 30: a check's child pinned its parent, the observer, to one CPU (sched_setaffinity, open to any

@@ -46,6 +46,7 @@ import selectors
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -376,6 +377,7 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
             private_tmpfs(request["tmpfs"])
         os.environ.clear()
         os.environ.update(request["env"])
+        tempfile.tempdir = None  # the server's choice was cached at its start: this child's TMPDIR from here
         if gate is not None:
             os.environ["DISTCOURSE_GATE_FD"] = str(gate)
         if warm is not None:

@@ -640,6 +640,10 @@ class Submission:
         # collide between parallel graders, and the only part of the grader's world a sandbox sees.
         os.makedirs(os.path.join(private, "runtime"))
         env.update(JUPYTER_RUNTIME_DIR=os.path.join(private, "runtime"))
+        # everything else its grading makes (the kernel's connection file, the observer's folder) in here
+        # too: a child killed at the time limit cleans nothing up, and this folder goes whatever became of it
+        os.makedirs(os.path.join(private, "tmp"))
+        env.update(TMPDIR=os.path.join(private, "tmp"))
         argv += ["--KernelManager.transport=ipc", f"--KernelManager.ip={os.path.join(private, 'runtime', 'ipc')}"]
         # nbgrader starts the kernel through a kernelspec written here: the sandbox, or (unsandboxed)
         # a plain kernel with throwaway HOME, IPython and Jupyter folders of its own

@@ -1022,3 +1022,31 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
         nb = nbformat.read(root / "autograded" / student / "ps0_early" / "ps0_early.ipynb", as_version=4)
         assert score == 1, (student, json.dumps([c.get("outputs", []) for c in nb.cells])[:3000])
     assert not list(host.iterdir()), "a handed-in module ran on the host"
+
+
+def test_a_submission_stopped_at_its_time_limit_leaves_nothing_in_the_graders_temporary_folder(tmp_path, monkeypatch, request):
+    """A submission past --submission-timeout has its grading child killed, so nothing of that child's own
+    clean-up runs: its observer's folder (made beside the kernel's, in the grader's temporary folder) was left
+    behind once per such submission, and so was its kernel's connection file. Everything a submission's grading
+    makes now lives in that submission's private folder, which the grader removes whatever became of the child."""
+    import tempfile
+
+    scratch = tempfile.mkdtemp(prefix="gt-")  # short: the kernel's sockets live under it
+    request.addfinalizer(lambda: shutil.rmtree(scratch, ignore_errors=True))
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_stuck", source, {
+        "aa_stuck": {"add": "import time\ntime.sleep(300)\ndef add(a, b):\n    return a + b"}, "zz_honest": {}})
+    outcomes = {o.student: o for o in grade.grade(["ps0_stuck"], str(root), workers=1, feedback=False,
+                                                   submission_timeout=30, extra=["--Execute.timeout=300"])}
+    assert outcomes["aa_stuck"].status == "timeout", outcomes["aa_stuck"]
+    assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
+    # torch's own per-user cache folder, made once by importing torch (as any torch program does), is not the
+    # submission's; the killed child's connection file (its kernel's key) and observer's folder were
+    left = [name for name in os.listdir(scratch) if not name.startswith("torchinductor_")]
+    assert left == [], left

@@ -27,10 +27,12 @@ not generated from a folder that holds one.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import glob
 import json
 import os
+import resource
 import shutil
 import signal
 import stat
@@ -38,7 +40,6 @@ import sys
 import tempfile
 import threading
 import time
-import unicodedata
 from dataclasses import asdict, dataclass
 
 from grader import forkserver, sandbox
@@ -217,7 +218,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         folders += len(subfolders)
         odd = [n for n in names + subfolders if not n.isprintable()]  # C0, DEL, C1 (CSI, NEL), bidi overrides
         if odd:  # nbgrader writes file names into the log the TA reads
-            return (f"{printable(os.path.relpath(os.path.join(d, odd[0]), handin))!r}: a hand-in's file and folder "
+            return (f"{printable(repr(os.path.relpath(os.path.join(d, odd[0]), handin)))}: a hand-in's file and folder "
                     "names may not hold control characters or direction marks (line breaks, escapes). Rename it, or remove it, and grade again")
         if len(files) + folders > sandbox.MAX_FILES:
             break
@@ -232,7 +233,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     if strays and not released & {os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb"))}:
         # nothing of the assignment to grade: nbgrader would skip them, writing their names into the log a
         # log (beside the assignment's notebook they are skipped)
-        return (f"{printable(strays[0])!r} is not a notebook of {assignment} (its notebook: "
+        return (f"{printable(repr(strays[0]))} is not a notebook of {assignment} (its notebook: "
                 f"{', '.join(sorted(released))}): rename it, and grade again")
     for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
         nb_size, containers, items = notebook_structure(notebook)
@@ -711,7 +712,7 @@ class Submission:
 
     def keep_log(self) -> str:
         """Its grading log (nbgrader's, with the sandbox's labelled output), for the TA: its head and its end, at
-        most KEPT_LOG_BYTES, every control character escaped (`printable`), in KEPT_LOGS/<assignment>/<student>.log
+        most KEPT_LOG_BYTES, every character but printable ASCII escaped (`printable`) and long lines folded, in KEPT_LOGS/<assignment>/<student>.log
         (mode 0600); returns that path, relative to the course folder, or "" if it could not be kept (the reason
         still says what failed)."""
         try:
@@ -720,21 +721,27 @@ class Submission:
                 head = fh.read(KEPT_LOG_BYTES // 16)
                 size = os.fstat(fh.fileno()).st_size
                 tail_at = max(fh.tell(), size - (KEPT_LOG_BYTES - len(head)))
+                mid_line = tail_at > len(head) and os.pread(fh.fileno(), 1, tail_at - 1) != b"\n"
                 fh.seek(tail_at)
                 tail = fh.read(KEPT_LOG_BYTES - len(head))
             gap = f"\n[... {tail_at - len(head):,} bytes of this log left out ...]\n".encode() if tail_at > len(head) else b""
-            # every control character shown as its escape, line by line: the log quotes what the kernel printed
+            # the end starts where a byte count fell: mid-line, its first part is the rest of a line left out,
+            # marked as a line's later rows are (round 33: a kernel sized its messages so that the end began with a
+            # fake grader line)
+            tail = FOLD_MARK.encode() + tail if mid_line else tail
+            # every character but printable ASCII shown as its escape, line by line: the log quotes what the kernel printed
             # and what the notebook holds, and the TA reads it in a terminal (round 28: a kernel's escape sequences
             # cleared the screen and wrote lines in the grader's words over the real ones)
             # and folded, so that no text the kernel chose begins a row of the TA's terminal (round 30: a line
             # filling an 80-column row after its label put a fake grader line at the start of the next)
             lines = (head + gap + tail).decode("utf-8", "replace").split("\n")
-            text = "\n".join(row for line in lines for row in fold(printable(line)))
+            text = "\n".join(row for line in lines for row in fold(line))
             parts = [KEPT_LOGS, self.assignment, f"{self.student}.log"]
             write_beneath(self.root, parts, text, mode=0o600, make=True)
             return "/".join(parts)
         except OSError as error:
-            print(f"could not keep the grading log of {self.student}/{self.assignment}: {error}", file=sys.stderr)
+            print(for_terminal(f"could not keep the grading log of {self.student}/{self.assignment}: {error}"),
+                  file=sys.stderr)
             return ""
 
     def abandon(self) -> None:
@@ -812,9 +819,12 @@ class _Servers:
 
 
 def printable(text: str) -> str:
-    """`text` with every control character (a terminal's escape sequences among them) shown as its escape:
-    what reaches the TA's terminal and the report may hold text a submission wrote."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """`text` in printable ASCII only, every other character shown as its escape (`\\x1b`, `\\u4dc0`): what
+    reaches the TA's terminal and the report may hold text a submission wrote. Control characters would be a
+    terminal's escape sequences (round 28); any other character outside ASCII is as wide as the TA's terminal and
+    its Unicode tables say, which no program can know (rounds 30-33: wide, ambiguous and newly wide characters
+    made a row one program counted as 78 columns fill two), so only characters one column wide everywhere pass."""
+    return "".join(c if " " <= c <= "~" else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 #: Columns of a kept log's row at most: a longer line is folded, its later rows indented and marked, so that a row
@@ -824,26 +834,19 @@ FOLD_MARK = "    | "
 
 
 def fold(line: str, columns: int = KEPT_LOG_COLUMNS) -> list[str]:
-    """`line` (already `printable`) as rows of at most `columns` terminal columns, every row after the first
-    starting with FOLD_MARK. A wide character counts two, and so does one of ambiguous width (wide in some
-    terminals: round 32)."""
-    rows, row, width = [], [], 0
-    for char in line:
-        wide = 2 if unicodedata.east_asian_width(char) in "WFA" else 1
-        if width + wide > columns:
-            rows.append("".join(row))
-            row, width = [FOLD_MARK], len(FOLD_MARK)
-        row.append(char)
-        width += wide
-    rows.append("".join(row))
+    """`line`, made `printable` (so every character is one column wide), as rows of at most `columns` characters,
+    every row after the first starting with FOLD_MARK."""
+    line = printable(line)
+    rows, room = [line[:columns]], columns - len(FOLD_MARK)
+    rows += [FOLD_MARK + line[at:at + room] for at in range(columns, len(line), room)]
     return rows
 
 
 def for_terminal(text: str) -> str:
-    """`text`, which may quote what a submission wrote (a reason naming a link's target, a feedback page's log), as the
-    TA's terminal should show it: control characters escaped and folded rows (round 32: a link's target padded to
-    80 columns in a refusal reason began rows of the grader's summary with a fake line)."""
-    return "\n".join(fold(printable(text)))
+    """`text`, which may quote what a submission wrote (a reason naming a link's target, a feedback page's log), as
+    one line of the TA's terminal: `printable` (its line breaks escaped too) and folded (round 32: a link's target
+    padded to 80 columns in a refusal reason began rows of the grader's summary with a fake line)."""
+    return "\n".join(fold(text))
 
 
 #: CPU seconds the grader's process for one submission (its `nbgrader autograde`, its feedback page) may use, every
@@ -939,7 +942,9 @@ class Progress:
             self.done += 1
             width = 30
             filled = int(width * self.done / max(self.total, 1))
-            bar = f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label[:50]:<50}"
+            bar = f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} "
+            room = max(KEPT_LOG_COLUMNS - len(bar), 0)  # one row of an 80-column terminal: no row of a name
+            bar += f"{printable(label)[:room]:<{room}}"
             if sys.stderr.isatty():
                 sys.stderr.write("\r" + bar + ("\n" if self.done == self.total else ""))
             else:  # a log file or CI: one line per submission
@@ -949,6 +954,19 @@ class Progress:
 
 class SandboxMissing(SystemExit):
     pass
+
+
+def _all_descriptors() -> None:
+    """Raise this process's soft limit of open files to its hard limit, for every process of the grader's (they
+    inherit it). Descriptors in flight over local sockets are counted per host user, and one process may send
+    more only while that count is under its own limit: as an ordinary user, where the sandboxes are the grader's
+    user, a kernel held 1,518 in flight, and every process of that user whose limit was lower (1,024 is common)
+    could pass none for as long (round 33). A sandbox holds at most its cap (sandbox.SANDBOX_FILES) and one message
+    more; the grader's own processes stay above it wherever the hard limit allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 2**20, hard))
 
 
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
@@ -965,6 +983,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     to write the gradebook's tables to (`write_tables`).
     """
     forkserver.leave_out_unneeded_imports()
+    _all_descriptors()
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
@@ -1161,7 +1180,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         for job in ready:  # left over only when the run stopped
             job.abandon()
         if crashed:  # a fault of the grader's own: every submission it did not reach is named, none is lost
-            print("the grading stopped: " + crashed[0][-3000:], file=sys.stderr)
+            print(for_terminal("the grading stopped: " + crashed[0][-3000:]), file=sys.stderr)
             seen = {(o.student, o.assignment) for o in outcomes}
             for job in [*queue, *ready]:
                 if (job.student, job.assignment) not in seen:
@@ -1309,7 +1328,7 @@ def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> 
         if problems:
             excluded.append(student)
             note = f"no feedback generated: {problems[0]}"
-            print(f"{assignment}/{student}: {note}", file=sys.stderr)
+            print(for_terminal(f"{assignment}/{student}: {note}"), file=sys.stderr)
             for o in outcomes:
                 if o.student == student and o.assignment == assignment:
                     o.reason = f"{o.reason}; {note}" if o.reason else note
@@ -1415,7 +1434,7 @@ def main(argv=None) -> int:
         else:
             text = gradebook_table(args.course_dir, args.db_url) + "\n\n" + exercise_table(args.course_dir, args.db_url)
     print()
-    print(text)
+    print("\n".join(for_terminal(line) for line in text.split("\n")))  # student ids are folder names
     plot = os.path.join(args.course_dir, "grades_by_exercise.png")  # drawn by grade(), beside the feedback
     plot = plot if os.path.isfile(plot) and os.path.getmtime(plot) >= started else None
     problems = [o for o in outcomes if o.status in ("failed", "timeout", "refused")]

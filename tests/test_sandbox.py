@@ -397,6 +397,12 @@ how = (ctypes.c_uint64 * 3)(os.O_RDONLY | os.O_DIRECT, 0, 0)  # struct open_how
 result["openat2"] = "ok" if libc.syscall(437, -100, sys.executable.encode(), how, 24) >= 0 else \
     errno.errorcode.get(ctypes.get_errno())
 result["read"] = len(open(sys.executable, "rb").read(16))
+buffer = [bytearray(16)]
+for name, flags in (("plain", 0), ("nowait", 8), ("dontcache", 0x80), ("unknown", 0x1000)):
+    result["preadv2_" + name] = attempt(lambda: os.preadv(disk, buffer, 0, flags))  # preadv2 when flags are given
+written = os.open(os.path.join(folder, "written"), os.O_WRONLY | os.O_CREAT)
+result["pwritev2_dontcache"] = attempt(lambda: os.pwritev(written, [b"x"], 0, 0x80))
+result["pwritev2_dsync"] = attempt(lambda: os.pwritev(written, [b"x"], 0, 2))
 print(json.dumps(result))
 """
 
@@ -412,6 +418,12 @@ def test_no_lease_directory_notification_or_direct_io_in_the_sandbox(world):
     assert inside["lease"] == inside["notify"] == "EPERM", inside
     assert inside["direct_open"] == inside["direct_setfl"] == "EINVAL" and inside["openat2"] == "ENOSYS", inside
     assert inside["nonblock_setfl"] == "ok" and inside["read"] == 16, inside
+    # round 33: preadv2(RWF_DONTCACHE) read every page from the disk again; only flags older than the filter pass
+    assert inside["preadv2_plain"] == inside["preadv2_nowait"] == inside["pwritev2_dsync"] == "ok", inside
+    assert {inside[k] for k in ("preadv2_dontcache", "preadv2_unknown", "pwritev2_dontcache")} == {errno.errorcode[errno.EOPNOTSUPP]}, inside
+    assert outside["preadv2_plain"] == outside["preadv2_nowait"] == "ok", outside
+    if outside["preadv2_dontcache"] == "ok":  # a kernel (6.14 or later) and file system with it: the test can fail
+        assert outside["pwritev2_dontcache"] == "ok", outside
     assert outside["lease"] == outside["notify"] == outside["nonblock_setfl"] == "ok", outside  # the test can fail
     if outside["direct_open"] == "ok":  # a file system with direct I/O
         assert outside["direct_setfl"] == "ok" and outside["openat2"] == "ok", outside
@@ -1045,13 +1057,30 @@ def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path, capsy
     shutil.copy(root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb", padded)
     (padded / "notes").symlink_to("y" * 150 + "  ps0_tiny/zoe: failed: FORGED row")
     shutil.move(str(padded), str(root / "submitted" / "mallory2" / "ps0_tiny"))
+    # round 33: characters Python's width tables call narrow that terminals draw two wide (the hexagrams), in the
+    # name of a stray notebook (quoted by its refusal) and in a student's folder name (the progress bar, the tables)
+    stray = root / "submitted" / "mallory3" / "ps0_tiny"
+    stray.mkdir(parents=True)
+    shutil.copy(root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb",
+                stray / ("\u4dc0" * 31 + "  ps0_tiny\u2215zoe: failed: FORGED3.ipynb"))
+    wide = "\u4dc0" * 20 + "ps0_tiny\u2215zoe graded FORGED4"
+    shutil.copytree(root / "submitted" / "student01", root / "submitted" / wide)
     grade.main(["--course-dir", str(root), "--workers", "1", "ps0_tiny"])
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
     summary = out[out.index("submissions that could not be graded in full:"):].split("\n\n")[0].split("\n")
     assert any("FORGED row" in row for row in summary) and not [r for r in summary if r.lstrip().startswith("ps0_tiny/zoe")]
-    assert all(len(row) <= grade.KEPT_LOG_COLUMNS for row in summary), summary
+    assert any("'\\u4dc0\\u4dc0" in row for row in summary) and any("FORGED3" in row for row in summary)
+    # every row the TA's terminal shows is printable ASCII, one column a character in any terminal, and none of
+    # the tables, the summary and the progress is longer than a fold
+    rows = (out + captured.err).replace("\r", "\n").split("\n")
+    assert all(" " <= c <= "~" for row in rows for c in row), [row for row in rows if not row.isascii()]
+    assert "\\u4dc0" in out and "\\u4dc0" in captured.err  # the tables and the progress show the name escaped
+    shown = out[:out.index("submission(s) graded in")].split("\n") + captured.err.replace("\r", "\n").split("\n")
+    assert not [row for row in shown if len(row) > grade.KEPT_LOG_COLUMNS]
     report = {r["student"]: r for r in json.loads((root / "grading_report.json").read_text())}
-    assert report["mallory"]["status"] == report["mallory2"]["status"] == "refused"
+    assert report["mallory"]["status"] == report["mallory2"]["status"] == report["mallory3"]["status"] == "refused"
+    assert report[wide]["status"] == "graded"  # the name is escaped where it is printed, and graded as it is
     assert "submitted/mallory/ps0_tiny/ps0_tiny.ipynb is a symbolic link" in report["mallory"]["reason"]
     scores = tiny_course.scores(f"sqlite:///{root / 'gradebook.db'}")
     assert "mallory" not in scores

@@ -409,11 +409,14 @@ _RWF_KNOWN = 0x3F
 # them (WILLNEED) held a host process's one-byte read for 78 s, and, aimed at torch's libraries, cost two honest
 # students graded beside it 14 of 24 points each (round 32, as root). So no sandbox may drop pages of
 # the shared cache or ask for readahead: posix_fadvise(DONTNEED, WILLNEED), readahead(), madvise(MADV_WILLNEED,
-# MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ) succeed and do nothing, so its queue holds at most one read a
-# thread. What stays: pages only its own reads brought into the cache,
+# MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ) succeed and do nothing, so its queue holds what its threads' own
+# reads need. What stays: pages only its own reads brought into the cache,
 # dropped under its own memory cap and read again.
-_FADV_DROP_OR_FETCH = (3, 4)  # POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED
-_MADV_DROP_OR_FETCH = (3, 20, 21, 22)  # MADV_WILLNEED, MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ
+# Round 33: one read still queues a whole readahead window (this disk's read_ahead_kb: 8 MiB) and the next, read
+# ahead as it goes; SEQUENTIAL advice doubles the window, so it does nothing either. What stays, at most: the
+# sandbox's processes x two windows, read at its cap (README, "Known and left open").
+_FADV_DROP_OR_FETCH = (2, 3, 4)  # POSIX_FADV_SEQUENTIAL, POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED
+_MADV_DROP_OR_FETCH = (2, 3, 20, 21, 22)  # MADV_SEQUENTIAL, MADV_WILLNEED, MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
 _LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 

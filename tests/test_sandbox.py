@@ -474,11 +474,12 @@ import mmap
 r, w = os.pipe()
 result = {}
 for name, advice in (("willneed", os.POSIX_FADV_WILLNEED), ("dontneed", os.POSIX_FADV_DONTNEED),
-                     ("sequential", os.POSIX_FADV_SEQUENTIAL)):
+                     ("sequential", os.POSIX_FADV_SEQUENTIAL), ("random", os.POSIX_FADV_RANDOM)):
     result["fadvise_" + name] = attempt(lambda: os.posix_fadvise(r, 0, 0, advice))  # a pipe: ESPIPE where it runs
 result["readahead"] = call(libc.syscall, 187 if x86 else 213, r, 0, 4096)  # a pipe: EINVAL where it runs
 libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("populate_read", 22), ("dontneed", 4)):
+for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("populate_read", 22), ("sequential", 2),
+                     ("dontneed", 4)):
     result["madvise_" + name] = call(libc.madvise, 0x10000, 4096, advice)  # not mapped: ENOMEM where it runs
 print(json.dumps(result))
 """
@@ -487,18 +488,20 @@ print(json.dumps(result))
 def test_no_sandbox_drops_or_fetches_pages_of_the_shared_page_cache(world):
     """Round 32: with disk reads capped, a read queued behind the cap keeps its page of the cache locked, and every
     other process that wants it waits: a kernel dropped pages of the venv from the cache and queued 150,000
-    readaheads of them, and a host process waited 78 s for one byte. posix_fadvise(WILLNEED, DONTNEED), readahead()
-    and madvise(WILLNEED, COLD, PAGEOUT) succeed in a sandbox without running (on a pipe and an unmapped address,
+    readaheads of them, and a host process waited 78 s for one byte. posix_fadvise(WILLNEED, DONTNEED, SEQUENTIAL),
+    readahead() and madvise(WILLNEED, COLD, PAGEOUT, POPULATE_READ, SEQUENTIAL) succeed in a sandbox without running (on a pipe and an unmapped address,
     where they fail when they run); other advice, MADV_DONTNEED (allocators), still runs."""
     outside = json.loads(subprocess.run([sys.executable, "-c", ADVICE], capture_output=True, text=True,
                                         timeout=60).stdout.strip().splitlines()[-1])
     inside = checked(run_sandboxed(world, ADVICE))
     assert outside["fadvise_dontneed"] == outside["fadvise_willneed"] == "ESPIPE", outside  # the calls ran there
     assert outside["madvise_pageout"] != "ok" and outside["readahead"] != "ok", outside
-    for name in ("fadvise_willneed", "fadvise_dontneed", "readahead", "madvise_willneed", "madvise_cold",
-                 "madvise_pageout", "madvise_populate_read"):
+    assert outside["fadvise_sequential"] == "ESPIPE" and outside["madvise_sequential"] != "ok", outside
+    # round 33: SEQUENTIAL advice doubles the readahead window each read queues
+    for name in ("fadvise_willneed", "fadvise_dontneed", "fadvise_sequential", "readahead", "madvise_willneed",
+                 "madvise_cold", "madvise_pageout", "madvise_populate_read", "madvise_sequential"):
         assert inside[name] == "ok", (name, inside)
-    assert inside["fadvise_sequential"] == "ESPIPE" and inside["madvise_dontneed"] == outside["madvise_dontneed"] != "ok"
+    assert inside["fadvise_random"] == "ESPIPE" and inside["madvise_dontneed"] == outside["madvise_dontneed"] != "ok"
 
 
 @pytest.mark.skipif(os.geteuid() != 0 or not (os.path.isdir("/sys/fs/cgroup/blkio") or "io" in open(

@@ -309,7 +309,7 @@ _SYSCALLS = {
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
-                   openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328),
+                   openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328, flock=73),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -324,7 +324,7 @@ _SYSCALLS = {
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
-                    readahead=213, madvise=233, preadv2=286, pwritev2=287),
+                    readahead=213, madvise=233, preadv2=286, pwritev2=287, flock=32),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -361,6 +361,9 @@ _F_SETPIPE_SZ = 1031
 # unreclaimable slab as an ordinary user (round 11). A sandbox is one submission's processes, which need no lock
 # against each other that matters (IPython's history database takes them, and gets its "yes").
 _F_SETLK_COMMANDS = (6, 7, 37, 38)
+# flock() too (round 34): Linux lets any process that can read a file lock it, even on a read-only mount, so a
+# kernel held exclusive locks on the venv's libraries for as long as it ran, and a process outside that asked for
+# one was refused (or, waiting, would have waited). A whole-file lock is between a sandbox's own processes too.
 # clone() may not make namespaces either (CLONE_NEWNS, NEWCGROUP, NEWUTS, NEWIPC, NEWUSER, NEWPID, NEWNET)
 _CLONE_NAMESPACES = 0x00020000 | 0x02000000 | 0x04000000 | 0x08000000 | 0x10000000 | 0x20000000 | 0x40000000
 _CSIGNAL = 0xFF  # clone()'s flags: the low byte, the signal its caller gets when the new process ends
@@ -416,7 +419,8 @@ _RWF_KNOWN = 0x3F
 # ahead as it goes; SEQUENTIAL advice doubles the window, so it does nothing either. What stays, at most: the
 # sandbox's processes x two windows, read at its cap (README, "Known and left open").
 _FADV_DROP_OR_FETCH = (2, 3, 4)  # POSIX_FADV_SEQUENTIAL, POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED
-_MADV_DROP_OR_FETCH = (2, 3, 20, 21, 22)  # MADV_SEQUENTIAL, MADV_WILLNEED, MADV_COLD, MADV_PAGEOUT, MADV_POPULATE_READ
+# MADV_COLLAPSE reads a whole huge page's range of a file at once (round 34's lead).
+_MADV_DROP_OR_FETCH = (2, 3, 20, 21, 22, 25)  # SEQUENTIAL, WILLNEED, COLD, PAGEOUT, POPULATE_READ, COLLAPSE
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
 _LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
 
@@ -494,6 +498,7 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["no_buffer"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the buffer stays the default
     labels["not_setsockopt"] = len(prog)
+    prog.append((_JEQ, "no_lock", 0, numbers["flock"]))
     prog.append((_JEQ, 0, "not_fcntl", numbers["fcntl"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the command), low 32 bits
              (_JEQ, "deny", 0, _F_SETPIPE_SZ),

@@ -397,6 +397,9 @@ how = (ctypes.c_uint64 * 3)(os.O_RDONLY | os.O_DIRECT, 0, 0)  # struct open_how
 result["openat2"] = "ok" if libc.syscall(437, -100, sys.executable.encode(), how, 24) >= 0 else \
     errno.errorcode.get(ctypes.get_errno())
 result["read"] = len(open(sys.executable, "rb").read(16))
+first, second = os.open(sys.executable, os.O_RDONLY), os.open(sys.executable, os.O_RDONLY)
+result["flock_first"] = attempt(lambda: fcntl.flock(first, fcntl.LOCK_EX | fcntl.LOCK_NB))
+result["flock_second"] = attempt(lambda: fcntl.flock(second, fcntl.LOCK_EX | fcntl.LOCK_NB))  # held where it ran
 buffer = [bytearray(16)]
 for name, flags in (("plain", 0), ("nowait", 8), ("dontcache", 0x80), ("unknown", 0x1000)):
     result["preadv2_" + name] = attempt(lambda: os.preadv(disk, buffer, 0, flags))  # preadv2 when flags are given
@@ -411,16 +414,21 @@ def test_no_lease_directory_notification_or_direct_io_in_the_sandbox(world):
     """Round 31: as an ordinary user the sandbox's user owns the venv and the checkout, and a kernel leased 95 of
     their files (every open of one, by any process of the host, root's too, then waits 45 s); and reads past the
     page cache (O_DIRECT) kept the host's disk busy at no CPU cost, slowing the students graded beside it. Leases
-    and dnotify are refused, O_DIRECT too (at open, with fcntl, through openat2); the same calls work outside."""
+    and dnotify are refused, O_DIRECT too (at open, with fcntl, through openat2); the same calls work outside.
+    Whole-file locks (flock) are taken by nothing, as byte-range locks are not."""
     outside = subprocess.run([sys.executable, "-c", FILES], capture_output=True, text=True, timeout=60)
     outside = json.loads(outside.stdout.strip().splitlines()[-1])
     inside = checked(run_sandboxed(world, FILES))
     assert inside["lease"] == inside["notify"] == "EPERM", inside
     assert inside["direct_open"] == inside["direct_setfl"] == "EINVAL" and inside["openat2"] == "ENOSYS", inside
     assert inside["nonblock_setfl"] == "ok" and inside["read"] == 16, inside
+    # round 34: flock() on a file of the venv, read-only, locked it for every process of the host; now "done"
+    assert inside["flock_first"] == inside["flock_second"] == "ok", inside
+    assert outside["flock_first"] == "ok" and outside["flock_second"] == errno.errorcode[errno.EWOULDBLOCK], outside
     # round 33: preadv2(RWF_DONTCACHE) read every page from the disk again; only flags older than the filter pass
     assert inside["preadv2_plain"] == inside["preadv2_nowait"] == inside["pwritev2_dsync"] == "ok", inside
-    assert {inside[k] for k in ("preadv2_dontcache", "preadv2_unknown", "pwritev2_dontcache")} == {errno.errorcode[errno.EOPNOTSUPP]}, inside
+    refused = {inside[k] for k in ("preadv2_dontcache", "preadv2_unknown", "pwritev2_dontcache")}
+    assert refused == {errno.errorcode[errno.EOPNOTSUPP]}, inside
     assert outside["preadv2_plain"] == outside["preadv2_nowait"] == "ok", outside
     if outside["preadv2_dontcache"] == "ok":  # a kernel (6.14 or later) and file system with it: the test can fail
         assert outside["pwritev2_dontcache"] == "ok", outside
@@ -479,7 +487,7 @@ for name, advice in (("willneed", os.POSIX_FADV_WILLNEED), ("dontneed", os.POSIX
 result["readahead"] = call(libc.syscall, 187 if x86 else 213, r, 0, 4096)  # a pipe: EINVAL where it runs
 libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
 for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("populate_read", 22), ("sequential", 2),
-                     ("dontneed", 4)):
+                     ("collapse", 25), ("dontneed", 4)):
     result["madvise_" + name] = call(libc.madvise, 0x10000, 4096, advice)  # not mapped: ENOMEM where it runs
 print(json.dumps(result))
 """
@@ -489,17 +497,19 @@ def test_no_sandbox_drops_or_fetches_pages_of_the_shared_page_cache(world):
     """Round 32: with disk reads capped, a read queued behind the cap keeps its page of the cache locked, and every
     other process that wants it waits: a kernel dropped pages of the venv from the cache and queued 150,000
     readaheads of them, and a host process waited 78 s for one byte. posix_fadvise(WILLNEED, DONTNEED, SEQUENTIAL),
-    readahead() and madvise(WILLNEED, COLD, PAGEOUT, POPULATE_READ, SEQUENTIAL) succeed in a sandbox without running (on a pipe and an unmapped address,
-    where they fail when they run); other advice, MADV_DONTNEED (allocators), still runs."""
+    readahead() and madvise(WILLNEED, COLD, PAGEOUT, POPULATE_READ, SEQUENTIAL, COLLAPSE) succeed in a sandbox
+    without running (on a pipe and an unmapped address, where they fail when they run); other advice,
+    MADV_DONTNEED (allocators), still runs."""
     outside = json.loads(subprocess.run([sys.executable, "-c", ADVICE], capture_output=True, text=True,
                                         timeout=60).stdout.strip().splitlines()[-1])
     inside = checked(run_sandboxed(world, ADVICE))
     assert outside["fadvise_dontneed"] == outside["fadvise_willneed"] == "ESPIPE", outside  # the calls ran there
     assert outside["madvise_pageout"] != "ok" and outside["readahead"] != "ok", outside
     assert outside["fadvise_sequential"] == "ESPIPE" and outside["madvise_sequential"] != "ok", outside
+    assert outside["madvise_collapse"] != "ok", outside
     # round 33: SEQUENTIAL advice doubles the readahead window each read queues
     for name in ("fadvise_willneed", "fadvise_dontneed", "fadvise_sequential", "readahead", "madvise_willneed",
-                 "madvise_cold", "madvise_pageout", "madvise_populate_read", "madvise_sequential"):
+                 "madvise_cold", "madvise_pageout", "madvise_populate_read", "madvise_sequential", "madvise_collapse"):
         assert inside[name] == "ok", (name, inside)
     assert inside["fadvise_random"] == "ESPIPE" and inside["madvise_dontneed"] == outside["madvise_dontneed"] != "ok"
 

@@ -110,7 +110,11 @@ def safe_markdown(source: str, budget: list[int] | None = None, charge_plain: bo
     if budget is not None:
         budget[0] -= len(rendered)
         budget[1] -= tags
-    html = bleach.clean(rendered, tags=_TAGS, attributes={"*": ["class", "id"], "a": ["href", "title"]},
+    # no `id` or `class` on anything a student wrote: Formgrader finds each grade's score box with
+    # $("#" + grade_id), the first element of that id in the page, and its cell by its class; an answer holding
+    # an empty <span id=...> for every grade id, moved to the top of the notebook, took the TA's one "full credit"
+    # click for all of them (round 34: 0 -> 30 of 30)
+    html = bleach.clean(rendered, tags=_TAGS, attributes={"a": ["href", "title"]},
                         protocols=["http", "https", "mailto"], strip=False)
     return _one_line("<div>" + html + "</div>")
 

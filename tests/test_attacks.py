@@ -116,7 +116,10 @@ def _main_class(world: h.World, port: int) -> dict:
     students["w_injects_script"] = h.empty({
         "training_memory": p.script_injection(XSS),
         "written_ddp_fit": f"<script>window.{XSS}_md = 1</script>\n\n<img src=x onerror=\"window.{XSS}_img = 1\">\n\n"
-                           f"[notes](javascript:window.{XSS}_link=1)"})
+                           f"[notes](javascript:window.{XSS}_link=1)\n\n"
+                           # round 34: elements of the grade ids Formgrader looks up, with its cells' class
+                           '<span id="written_pipeline_vs_sharding"></span><div class="nbgrader_cell" '
+                           'id="training_memory_counts_tensors">x</div>'})
     return students
 
 
@@ -398,7 +401,8 @@ def test_own_no_student_script_runs_in_feedback(main_run):
 def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
     """nbgrader's Formgrader renders the graded notebook's markdown unsanitised: a written answer's
     `<img onerror=...>` ran in the TA's browser, and through the TA's Jupyter server as the TA (attack round 9).
-    The graded notebook keeps no tag, handler or link a browser would run, and no HTML or JavaScript output."""
+    The graded notebook keeps no tag, handler or link a browser would run, no `id` or `class` of the student's, and no
+    HTML or JavaScript output."""
     nb = nbformat.read(os.path.join(main_run.world.course, "autograded", "w_injects_script", h.ASSIGNMENT, h.NB_FILE), 4)
     live = re.compile(r"<\s*(script|img|iframe|svg|object|embed|style)\b|\bon\w+\s*=\s*[\"']|javascript:", re.I)
     sources = [c.source for c in nb.cells if c.cell_type == "markdown"]
@@ -407,6 +411,9 @@ def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
     for source in sources:
         unescaped = re.sub(r"&lt;.*?&gt;", "", source)
         assert not live.search(unescaped), source[:300]
+        # nor an `id` or `class` (round 34: an answer's empty elements of every grade id took Formgrader's
+        # "full credit" for all of them, through $("#" + grade_id))
+        assert not re.search(r"\b(id|class)\s*=", unescaped, re.I), source[:300]
     kinds = {k for c in nb.cells for o in c.get("outputs", []) for k in o.get("data", {})}
     assert kinds <= {"text/plain", "image/png", "image/jpeg"}, kinds
 

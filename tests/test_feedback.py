@@ -1,5 +1,7 @@
 """Feedback pages show what a student wrote and what the kernel displayed, but run none of it."""
 
+import re
+
 import nbformat
 import pytest
 from nbconvert import HTMLExporter
@@ -20,6 +22,17 @@ def test_a_written_answer_keeps_its_formatting_but_not_its_scripts():
     assert "&#10;&#10;" in html, "a blank line inside a code block must survive"
     assert "<script" not in html and "<img" not in html and "javascript:" not in html
     assert f"&lt;script&gt;window.{XSS}=1&lt;/script&gt;" in html, "the attempt is shown as text"
+
+
+def test_a_written_answer_names_no_element_of_the_page():
+    """Round 34: Formgrader finds each grade's score box as the first element of its grade id ($("#" + id)) and its
+    cell by class; a written answer of empty elements with every grade id, moved to the top, took the TA's one
+    "full credit" click for all of them. No `id`, `class` or `name` of an answer survives; its text does."""
+    answer = ('<span id="written_pipeline_vs_sharding"></span><div class="nbgrader_cell score" id="x">kept text</div>'
+              '<a name="anchor" id="y" href="https://example.org" title="t">link</a>\n\n## Heading {#z}')
+    html = markdown2html_mistune(safe_markdown(answer))
+    assert "kept text" in html and 'href="https://example.org"' in html and "<h2" in html
+    assert not re.search(r"\b(id|class|name)\s*=", html), html
 
 
 def test_displayed_html_and_javascript_do_not_run_in_the_page():

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
 
 from probes.wire import region_spans, replace_regions
@@ -268,10 +269,21 @@ class InertForTheBrowser(NbGraderPreprocessor):
 
     def preprocess(self, nb, resources):
         fixed_lexer(nb)
+        # of the notebook's metadata, what the course's own notebooks hold, in our words (a kernelspec's names are
+        # the page's too); widget state and the rest, which templates put into the page, go
+        kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata = nbformat.from_dict({"kernelspec": kernelspec, "language_info": nb.metadata["language_info"]})
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
+        # of a cell's metadata, what the course's notebooks hold: nbgrader's (checked against the release before
+        # grading) and the editable/deletable flags. Templates turn the rest into the TA's page: a tag becomes a
+        # class of the cell's wrapper, escaped but not split, so "x hidden nbgrader_cell" hid cells from Formgrader and
+        # bound a test cell's grade box twice (round 35); jupyter.source_hidden hides a cell's code
+        kept = {key: cell.metadata[key] for key in ("nbgrader", "editable", "deletable") if key in cell.metadata}
+        cell.metadata = nbformat.from_dict({key: value for key, value in kept.items()
+                                            if key == "nbgrader" or isinstance(value, bool)})
         if cell.cell_type == "markdown":
             cell.source = safe_markdown(cell.source, getattr(self, "_budget", None),
                                         charge_plain=False)  # the TA reads whole answers (50,000 characters each)

@@ -113,13 +113,18 @@ def _main_class(world: h.World, port: int) -> dict:
         true_pdm, "per_device_memory", "ps1_memory.per_device_memory")})
     students["o3_kills_observer"] = h.solved(append={"partition_layers": p.kill_observer("partition_layers")})
     students["o4_leaves_a_killer"] = h.solved(append={"training_memory": p.leave_a_killer("training_memory")})
-    students["w_injects_script"] = h.empty({
+    students["w_injects_script"] = tagged = h.empty({
         "training_memory": p.script_injection(XSS),
         "written_ddp_fit": f"<script>window.{XSS}_md = 1</script>\n\n<img src=x onerror=\"window.{XSS}_img = 1\">\n\n"
                            f"[notes](javascript:window.{XSS}_link=1)\n\n"
                            # round 34: elements of the grade ids Formgrader looks up, with its cells' class
                            '<span id="written_pipeline_vs_sharding"></span><div class="nbgrader_cell" '
                            'id="training_memory_counts_tensors">x</div>'})
+    # round 35: cell metadata the page's templates use (a tag becomes a class of the cell, escaped, not split)
+    for cell in tagged.cells:
+        cell.metadata.update(tags=["x hidden nbgrader_cell"], jupyter={"source_hidden": True}, collapsed=True)
+    tagged.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}, "version_major": 2}}
+    tagged.metadata["kernelspec"]["display_name"] = "<b>forged</b>"
     return students
 
 
@@ -416,6 +421,11 @@ def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
         assert not re.search(r"\b(id|class)\s*=", unescaped, re.I), source[:300]
     kinds = {k for c in nb.cells for o in c.get("outputs", []) for k in o.get("data", {})}
     assert kinds <= {"text/plain", "image/png", "image/jpeg"}, kinds
+    # and no metadata of the student's that a template turns into the page: cells keep nbgrader's (checked
+    # against the release) and the editable flags, the notebook its kernel and language, in the grader's words
+    assert all(set(c.metadata) <= {"nbgrader", "editable", "deletable"} for c in nb.cells), \
+        [dict(c.metadata) for c in nb.cells if set(c.metadata) - {"nbgrader", "editable", "deletable"}][:2]
+    assert set(nb.metadata) == {"kernelspec", "language_info"} and nb.metadata.kernelspec.display_name == "Python 3"
 
 
 # ============================================================================== caps (lowered limits, 2 workers)

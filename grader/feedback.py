@@ -174,7 +174,8 @@ def _shown_code(source: str, budget: list[int]) -> str:
     budget[0] -= min(len(source), keep)
     if len(source) <= keep:
         return source
-    return source[:keep] + f"\n# [feedback: {len(source) - keep:,} more characters of this cell are not shown]"
+    return (source[:keep]
+            + f"\n# [{len(source) - keep:,} more characters of this cell are not shown here: the hand-in has them]")
 
 
 def _is_test_cell(cell) -> bool:
@@ -264,8 +265,8 @@ class InertForTheBrowser(NbGraderPreprocessor):
     nothing a browser runs. Formgrader renders a markdown cell with `markdown2html` and no sanitiser, so a
     written answer's `<img onerror=...>` ran as the TA's page, and through the TA's Jupyter server as the TA
     (attack round 9: as root, it read the solutions and the grader's environment). Markdown cells become
-    `safe_markdown`'s sanitised HTML (what the feedback page shows too), attachments go, a raw cell loses the
-    MIME type that would put it in the page as HTML, and outputs keep plain text and PNG/JPEG images only."""
+    `safe_markdown`'s sanitised HTML (what the feedback page shows too), attachments go, a raw cell becomes its text,
+    escaped, and outputs keep plain text and PNG/JPEG images only."""
 
     def preprocess(self, nb, resources):
         fixed_lexer(nb)
@@ -274,9 +275,14 @@ class InertForTheBrowser(NbGraderPreprocessor):
         kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nb.metadata = nbformat.from_dict({"kernelspec": kernelspec, "language_info": nb.metadata["language_info"]})
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]
+        self._code_budget = [NOTEBOOK_CODE_CHARS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "code":  # Formgrader highlights every code cell with Pygments, in the TA's Jupyter
+            # server's one thread and with no limit: a 1.5 MB cell of " .a" froze that server 126 s each time the
+            # page was opened, a 6 MB one took 240 CPU-s and 8 GB (round 35). The feedback page's caps, here too.
+            cell.source = _shown_code(cell.source, self._code_budget)
         # of a cell's metadata, what the course's notebooks hold: nbgrader's (checked against the release before
         # grading) and the editable/deletable flags. Templates turn the rest into the TA's page: a tag becomes a
         # class of the cell's wrapper, escaped but not split, so "x hidden nbgrader_cell" hid cells from Formgrader and
@@ -289,8 +295,11 @@ class InertForTheBrowser(NbGraderPreprocessor):
                                         charge_plain=False)  # the TA reads whole answers (50,000 characters each)
             cell.pop("attachments", None)
         elif cell.cell_type == "raw":
-            for key in ("raw_mimetype", "format"):
-                cell.metadata.pop(key, None)
+            # shown as text: a raw cell of no type goes into the page through nbconvert's clean_html, which keeps
+            # `id` and `class` on every tag (round 35: a raw cell of the grade ids' elements took Formgrader's
+            # "full credit" as round 34's answer did)
+            cell.cell_type, cell.source = "markdown", _plain(cell.source, note="[a raw cell, shown as text]")
+            cell.pop("attachments", None)
         for output in cell.get("outputs", []):
             data = output.get("data")
             if isinstance(data, dict):

@@ -32,6 +32,7 @@ import functools
 import glob
 import json
 import os
+import re
 import resource
 import shutil
 import signal
@@ -91,7 +92,16 @@ def id_refusal(student: str) -> str | None:
     if student.startswith("."):
         return (f"the folder name {student!r} is hidden (starts with a dot) and nbgrader passes over it; rename "
                 "the folder to the student's plain id and grade again")
+    if not STUDENT_ID.fullmatch(student):
+        return (f"the folder name {printable(repr(student))} holds characters other than letters, digits and "
+                "'._@+-': a student id is written into the TA's pages (Formgrader prints it as HTML, round 35), "
+                "terminal and files; rename the folder to the student's plain id and grade again")
     return None
+
+
+#: What a student id may hold (a login, an e-mail address): `x<img src=x onerror=...>` as a folder name ran in
+#: Formgrader's page, which prints ids unescaped, as the TA (round 35).
+STUDENT_ID = re.compile(r"[A-Za-z0-9._@+-]{1,100}")
 
 
 DONE_MARKER = ".graded"
@@ -689,17 +699,22 @@ class Submission:
                 begin = self.began
                 status = self.child.wait(max(0.0, timeout - (time.monotonic() - begin)))
             except forkserver.ServerDied:
+                self.drop_unfinished()
                 return Outcome(self.student, self.assignment, "failed", time.monotonic() - self.began,
                                "the grading server ended while this submission was graded; grade it again")
             seconds = time.monotonic() - begin
             if status is None:
                 self.child.kill()
+                with contextlib.suppress(forkserver.ServerDied):
+                    self.child.wait(30)  # gone, so that nothing of it writes after the removal below
+                self.drop_unfinished()
                 return Outcome(self.student, self.assignment, "timeout", time.monotonic() - begin,
                                f"grading this submission took longer than {timeout:g} s and was stopped",
                                log=self.keep_log())
             graded_nb = os.path.join(self.root, "autograded", self.student, self.assignment,
                                      notebook_name(self.assignment, self.root))
             if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
+                self.drop_unfinished()
                 return Outcome(self.student, self.assignment, "failed", seconds, failure_reason(
                     forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status),
                                log=self.keep_log())
@@ -709,6 +724,19 @@ class Submission:
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
             self.cleanup()
+
+    def drop_unfinished(self) -> None:
+        """Remove what an unfinished grading left in autograded/ for this submission. nbgrader writes the hand-in
+        there first and then runs it, so a grading stopped before its end (a time limit, a failure) left the hand-in
+        as written, before the steps that make it inert for the TA's browser: Formgrader rendered a written answer's
+        `<img onerror=...>` as the TA, which read the solutions and gave itself every point (round 35). The TA
+        has the hand-in in submitted/, the reason and the kept log."""
+        folder = os.path.join(self.root, "autograded", self.student, self.assignment)
+        parts = [self.root, "autograded", self.student, self.assignment]
+        if os.path.lexists(os.path.join(folder, DONE_MARKER)):
+            return  # an earlier run's finished grading, which nbgrader had not begun to replace
+        if all(not os.path.islink(os.path.join(*parts[:i])) for i in range(2, 5)) and os.path.isdir(folder):
+            shutil.rmtree(folder, ignore_errors=True)  # links inside are removed, not followed
 
     def keep_log(self) -> str:
         """Its grading log (nbgrader's, with the sandbox's labelled output), for the TA: its head and its end, at
@@ -745,9 +773,12 @@ class Submission:
             return ""
 
     def abandon(self) -> None:
-        """Kill it (a run interrupted): its grade was never recorded as finished."""
+        """Kill it (a run interrupted): its grade was never recorded as finished, nor is what it left half-made."""
         if self.child is not None:
             self.child.kill()
+            with contextlib.suppress(forkserver.ServerDied):
+                self.child.wait(30)
+            self.drop_unfinished()
         self.cleanup()
 
     def cleanup(self) -> None:

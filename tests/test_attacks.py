@@ -123,6 +123,9 @@ def _main_class(world: h.World, port: int) -> dict:
     # round 35: cell metadata the page's templates use (a tag becomes a class of the cell, escaped, not split)
     for cell in tagged.cells:
         cell.metadata.update(tags=["x hidden nbgrader_cell"], jupyter={"source_hidden": True}, collapsed=True)
+    tagged.cells.insert(0, nbformat.v4.new_raw_cell(  # round 35: a raw cell went into the page through clean_html
+        '<div class="nbgrader_cell"><span id="training_memory_counts_tensors"></span></div>'))
+    tagged.cells.append(nbformat.v4.new_code_cell("# " + " .a" * 100_000))  # round 35: Formgrader highlights it all
     tagged.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}, "version_major": 2}}
     tagged.metadata["kernelspec"]["display_name"] = "<b>forged</b>"
     return students
@@ -410,6 +413,10 @@ def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
     HTML or JavaScript output."""
     nb = nbformat.read(os.path.join(main_run.world.course, "autograded", "w_injects_script", h.ASSIGNMENT, h.NB_FILE), 4)
     live = re.compile(r"<\s*(script|img|iframe|svg|object|embed|style)\b|\bon\w+\s*=\s*[\"']|javascript:", re.I)
+    assert not [c for c in nb.cells if c.cell_type == "raw"], "a raw cell is rendered as the student wrote it"
+    from grader.feedback import MAX_CODE_CHARS
+
+    assert max(len(c.source) for c in nb.cells if c.cell_type == "code") < MAX_CODE_CHARS + 200
     sources = [c.source for c in nb.cells if c.cell_type == "markdown"]
     assert any(f"{XSS}_img" in s for s in sources), "the written answer is gone from the graded notebook"
     # what stays is text: escaped (&lt;img ... onerror=...&gt;), a link without its javascript: target

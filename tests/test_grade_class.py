@@ -453,16 +453,18 @@ def test_exercise_of_a_test_cell():
 
 def test_student_ids_are_taken_literally_and_hidden_folders_are_reported(tmp_path):
     """nbgrader's --student is a glob: `*` and `[b]13honest` graded b13honest's folder and never their own,
-    and `.hidden` was left out of the report. Each folder is listed; such names are refused with a reason."""
-    names = ["*", "[b]13honest", ".hidden", "b13honest", "who?"]
+    and `.hidden` was left out of the report. Each folder is listed; such names are refused with a reason. Round 35:
+    Formgrader prints a student id into its page as HTML: an id is letters, digits and '._@+-' only."""
+    names = ["*", "[b]13honest", ".hidden", "b13honest", "who?", "x<img src=x onerror=alert(1)>", "a b", "\u4dc0"]
     for name in names:
         (tmp_path / "submitted" / name / "ps1").mkdir(parents=True)
         (tmp_path / "submitted" / name / "ps1" / "ps1.ipynb").write_text("{}")
     assert sorted(grade.jobs(["ps1"], str(tmp_path))) == sorted((n, "ps1") for n in names)
-    for name in ("*", "[b]13honest", ".hidden", "who?"):
+    for name in ("*", "[b]13honest", ".hidden", "who?", "x<img src=x onerror=alert(1)>", "a b", "\u4dc0"):
         why = grade.refusal(name, "ps1", str(tmp_path))
-        assert why and repr(name) in why and "rename" in why
+        assert why and grade.printable(repr(name)) in why and "rename" in why, why
     assert grade.refusal("b13honest", "ps1", str(tmp_path)) is None
+    assert grade.id_refusal("first.last+ta@uni-x.edu") is None  # a login or an e-mail address is an id
 
 
 def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the_graders_words(tmp_path):
@@ -1060,7 +1062,8 @@ def test_a_submission_stopped_at_its_time_limit_leaves_nothing_in_the_graders_te
     """A submission past --submission-timeout has its grading child killed, so nothing of that child's own
     clean-up runs: its observer's folder (made beside the kernel's, in the grader's temporary folder) was left
     behind once per such submission, and so was its kernel's connection file. Everything a submission's grading
-    makes now lives in that submission's private folder, which the grader removes whatever became of the child."""
+    makes now lives in that submission's private folder, which the grader removes whatever became of the child;
+    and what the child had written into autograded/ goes with an unfinished grading."""
     import tempfile
 
     scratch = tempfile.mkdtemp(prefix="gt-")  # short: the kernel's sockets live under it
@@ -1078,6 +1081,10 @@ def test_a_submission_stopped_at_its_time_limit_leaves_nothing_in_the_graders_te
                                                    submission_timeout=30, extra=["--Execute.timeout=300"])}
     assert outcomes["aa_stuck"].status == "timeout", outcomes["aa_stuck"]
     assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
+    # nor a graded copy: nbgrader writes the hand-in into autograded/ before it runs it, and the steps that make it
+    # inert for the TA's browser never ran (round 35: Formgrader ran a timed-out answer's <img onerror> as the TA)
+    assert not (root / "autograded" / "aa_stuck" / "ps0_stuck").exists()
+    assert (root / "autograded" / "zz_honest" / "ps0_stuck" / "ps0_stuck.ipynb").is_file()
     # torch's own per-user cache folder, made once by importing torch (as any torch program does), is not the
     # submission's; the killed child's connection file (its kernel's key) and observer's folder were
     left = [name for name in os.listdir(scratch) if not name.startswith("torchinductor_")]

@@ -284,10 +284,12 @@ class InertForTheBrowser(NbGraderPreprocessor):
             # page was opened, a 6 MB one took 240 CPU-s and 8 GB (round 35). The feedback page's caps, here too.
             cell.source = _shown_code(cell.source, self._code_budget)
         # of a cell's metadata, what the course's notebooks hold: nbgrader's (checked against the release before
-        # grading) and the editable/deletable flags. Templates turn the rest into the TA's page: a tag becomes a
+        # grading), the editable/deletable flags, and the grader's own word that a test cell's checks ran (set on
+        # every test cell as it ran). Templates turn the rest into the TA's page: a tag becomes a
         # class of the cell's wrapper, escaped but not split, so "x hidden nbgrader_cell" hid cells from Formgrader and
         # bound a test cell's grade box twice (round 35); jupyter.source_hidden hides a cell's code
-        kept = {key: cell.metadata[key] for key in ("nbgrader", "editable", "deletable") if key in cell.metadata}
+        kept = {key: cell.metadata[key] for key in ("nbgrader", "editable", "deletable", RAN_KEY)
+                if key in cell.metadata}
         cell.metadata = nbformat.from_dict({key: value for key, value in kept.items()
                                             if key == "nbgrader" or isinstance(value, bool)})
         if cell.cell_type == "markdown":

@@ -430,8 +430,9 @@ def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
     assert kinds <= {"text/plain", "image/png", "image/jpeg"}, kinds
     # and no metadata of the student's that a template turns into the page: cells keep nbgrader's (checked
     # against the release) and the editable flags, the notebook its kernel and language, in the grader's words
-    assert all(set(c.metadata) <= {"nbgrader", "editable", "deletable"} for c in nb.cells), \
-        [dict(c.metadata) for c in nb.cells if set(c.metadata) - {"nbgrader", "editable", "deletable"}][:2]
+    allowed = {"nbgrader", "editable", "deletable", "distcourse_hidden_checks_ran"}
+    assert all(set(c.metadata) <= allowed for c in nb.cells), [dict(c.metadata) for c in nb.cells
+                                                               if set(c.metadata) - allowed][:2]
     assert set(nb.metadata) == {"kernelspec", "language_info"} and nb.metadata.kernelspec.display_name == "Python 3"
 
 

@@ -282,7 +282,7 @@ class InertForTheBrowser(NbGraderPreprocessor):
         if cell.cell_type == "code":  # Formgrader highlights every code cell with Pygments, in the TA's Jupyter
             # server's one thread and with no limit: a 1.5 MB cell of " .a" froze that server 126 s each time the
             # page was opened, a 6 MB one took 240 CPU-s and 8 GB (round 35). The feedback page's caps, here too.
-            cell.source = _shown_code(cell.source, self._code_budget)
+            cell.source = _shown_code(cell.source, getattr(self, "_code_budget", [NOTEBOOK_CODE_CHARS]))
         # of a cell's metadata, what the course's notebooks hold: nbgrader's (checked against the release before
         # grading), the editable/deletable flags, and the grader's own word that a test cell's checks ran (set on
         # every test cell as it ran). Templates turn the rest into the TA's page: a tag becomes a

@@ -105,6 +105,11 @@ STUDENT_ID = re.compile(r"[A-Za-z0-9._@+-]{1,100}")
 
 
 DONE_MARKER = ".graded"
+#: Where nbgrader writes a submission's graded notebook while it is graded. Its first pass is the hand-in as written,
+#: before the steps that make it inert for the TA's browser, and a grading stopped before its end (a time limit,
+#: the grader killed) left it in autograded/, where Formgrader ran a written answer's `<img onerror>` as the TA
+#: (round 35). Only a finished grading moves into autograded/, in one rename (`Submission.publish`).
+GRADING_FOLDER = ".autograding"
 #: The grading log of a submission that failed or timed out is kept for the TA here, in the course folder (its
 #: head and end, at most KEPT_LOG_BYTES; nbgrader's traceback, and what the kernel wrote, labelled and escaped).
 KEPT_LOGS = "grading_logs"
@@ -118,8 +123,8 @@ FEEDBACK_TIMEOUT = 120.0
 def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
     """True when nbgrader finished this submission in an earlier run.
 
-    nbgrader writes the autograded notebook before it executes it, so its presence proves nothing
-    after a kill; the marker is written only once `nbgrader autograde` has returned successfully.
+    The marker is written only once `nbgrader autograde` has returned successfully, and the graded folder moves
+    into autograded/ with it (nbgrader grades in GRADING_FOLDER).
     """
     marker = os.path.join(root, "autograded", student, assignment, DONE_MARKER)
     return os.path.isfile(marker) and not os.path.islink(marker)
@@ -216,7 +221,7 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
         return (f"{problems[0]}{f' (and {len(problems) - 1} more)' if len(problems) > 1 else ''}: a hand-in may "
                 "hold only plain files and folders (no links, pipes, sockets or devices). Replace each by a "
                 "copy of the file itself, or remove it, and grade again")
-    for folder in ("autograded", "feedback"):
+    for folder in ("autograded", "feedback", GRADING_FOLDER):
         problems = unsafe_entries(root, folder, student, assignment)
         if problems:
             return (f"{problems[0]}: the grader's own folders must hold no links or special files (left by "
@@ -421,21 +426,8 @@ def write_beneath(root: str, parts: list[str], text: str, mode: int = 0o644, mak
     Each folder is opened with O_NOFOLLOW from the one before; the file is written to a new temporary
     name (O_EXCL) and renamed over the old one, which replaces a link rather than writing through it.
     """
-    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    fd = _folder_beneath(root, parts[:-1], make, what="/".join(parts))
     try:
-        for part in parts[:-1]:
-            if make:
-                try:
-                    os.mkdir(part, 0o700, dir_fd=fd)
-                except FileExistsError:
-                    pass
-            try:
-                new = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
-            except OSError as exc:
-                raise OSError(exc.errno, f"{'/'.join(parts)}: {part} is not a plain folder ({exc.strerror}); "
-                                         "not writing through it") from None
-            os.close(fd)
-            fd = new
         tmp = f".{parts[-1]}.{os.getpid()}.{threading.get_ident()}.tmp"
         out = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, mode, dir_fd=fd)
         try:
@@ -447,6 +439,42 @@ def write_beneath(root: str, parts: list[str], text: str, mode: int = 0o644, mak
             raise
     finally:
         os.close(fd)
+
+
+def _folder_beneath(root: str, parts: list[str], make: bool = False, what: str = "") -> int:
+    """A descriptor of the folder root/parts[0]/.../parts[-1], each opened with O_NOFOLLOW from the one before
+    (`make`: the folders that are missing made, mode 0700); OSError if one is a link or not a folder."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for part in parts:
+            if make:
+                with contextlib.suppress(FileExistsError):
+                    os.mkdir(part, 0o700, dir_fd=fd)
+            try:
+                new = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except OSError as exc:
+                raise OSError(exc.errno, f"{what or '/'.join(parts)}: {part} is not a plain folder ({exc.strerror}); "
+                                         "not writing through it") from None
+            os.close(fd)
+            fd = new
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _remove_tree_beneath(folder_fd: int, name: str) -> None:
+    """Remove `name` in the folder `folder_fd` and all below it if it is a plain folder (a link inside is removed,
+    never followed; a link or file in its place is left)."""
+    try:
+        fd = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=folder_fd)
+    except OSError:
+        return
+    os.close(fd)
+    if sys.version_info >= (3, 11):
+        shutil.rmtree(name, dir_fd=folder_fd, ignore_errors=True)  # fd-based: follows no link below it
+    else:  # the same walk, reached through the descriptor's name (Linux)
+        shutil.rmtree(f"/proc/self/fd/{folder_fd}/{name}", ignore_errors=True)
 
 
 def remove_beneath(root: str, parts: list[str]) -> None:
@@ -644,7 +672,7 @@ class Submission:
         """Start it (see the class). `early`: a kernel started ahead of its turn, which raises HostUids.Busy rather
         than wait for a host uid."""
         argv = ["autograde", self.assignment, "--student", self.student, "--force", "--log-level=WARN",
-                *_db_args(self.db_url), *self.extra]
+                *_db_args(self.db_url), *self.extra, f"--CourseDirectory.autograded_directory={GRADING_FOLDER}"]
         self.private = private = tempfile.mkdtemp(prefix="grade-kernel-")
         env = venv_env()
         # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
@@ -711,38 +739,61 @@ class Submission:
                 return Outcome(self.student, self.assignment, "timeout", time.monotonic() - begin,
                                f"grading this submission took longer than {timeout:g} s and was stopped",
                                log=self.keep_log())
-            graded_nb = os.path.join(self.root, "autograded", self.student, self.assignment,
+            graded_nb = os.path.join(self.root, GRADING_FOLDER, self.student, self.assignment,
                                      notebook_name(self.assignment, self.root))
             if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
                 self.drop_unfinished()
                 return Outcome(self.student, self.assignment, "failed", seconds, failure_reason(
                     forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status),
                                log=self.keep_log())
-            write_beneath(self.root, ["autograded", self.student, self.assignment, DONE_MARKER],
+            write_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment, DONE_MARKER],
                           f"graded in {seconds:.1f} s\n")
+            self.publish()
             remove_beneath(self.root, [KEPT_LOGS, self.assignment, f"{self.student}.log"])  # an earlier failure's
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
             self.cleanup()
 
+    def publish(self) -> None:
+        """Move its finished grading from GRADING_FOLDER into autograded/, replacing an earlier one whole; no link
+        on either way is followed. Before this, autograded/ holds no part of this grading."""
+        source = _folder_beneath(self.root, [GRADING_FOLDER, self.student])
+        try:
+            target = _folder_beneath(self.root, ["autograded", self.student], make=True)
+            try:
+                aside = f".{self.assignment}.replaced"
+                _remove_tree_beneath(source, aside)
+                with contextlib.suppress(FileNotFoundError):
+                    os.rename(self.assignment, aside, src_dir_fd=target, dst_dir_fd=source)
+                os.rename(self.assignment, self.assignment, src_dir_fd=source, dst_dir_fd=target)
+                _remove_tree_beneath(source, aside)
+            finally:
+                os.close(target)
+        finally:
+            os.close(source)
+        self.drop_unfinished()  # the student's folder in GRADING_FOLDER, if it is empty now
+
     def drop_unfinished(self) -> None:
-        """Remove what an unfinished grading left in autograded/ for this submission. nbgrader writes the hand-in
-        there first and then runs it, so a grading stopped before its end (a time limit, a failure) left the hand-in
-        as written, before the steps that make it inert for the TA's browser: Formgrader rendered a written answer's
-        `<img onerror=...>` as the TA, which read the solutions and gave itself every point (round 35). The TA
-        has the hand-in in submitted/, the reason and the kept log."""
-        folder = os.path.join(self.root, "autograded", self.student, self.assignment)
-        parts = [self.root, "autograded", self.student, self.assignment]
-        if os.path.lexists(os.path.join(folder, DONE_MARKER)):
-            return  # an earlier run's finished grading, which nbgrader had not begun to replace
-        if all(not os.path.islink(os.path.join(*parts[:i])) for i in range(2, 5)) and os.path.isdir(folder):
-            shutil.rmtree(folder, ignore_errors=True)  # links inside are removed, not followed
+        """Remove what a grading left in GRADING_FOLDER for this submission (nbgrader's first pass of a grading that
+        did not finish: the hand-in as written), and the student's folder there once empty. autograded/ holds
+        only finished gradings: an earlier one stays. The TA has the hand-in in submitted/, the reason and the
+        kept log."""
+        try:
+            fd = _folder_beneath(self.root, [GRADING_FOLDER, self.student])
+        except OSError:
+            return  # nothing there (or not a plain folder: refused before the next grading, see `refusal`)
+        try:
+            _remove_tree_beneath(fd, self.assignment)
+        finally:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.rmdir(os.path.join(self.root, GRADING_FOLDER, self.student))  # refuses a link, and a folder in use
 
     def keep_log(self) -> str:
         """Its grading log (nbgrader's, with the sandbox's labelled output), for the TA: its head and its end, at
-        most KEPT_LOG_BYTES, every character but printable ASCII escaped (`printable`) and long lines folded, in KEPT_LOGS/<assignment>/<student>.log
-        (mode 0600); returns that path, relative to the course folder, or "" if it could not be kept (the reason
-        still says what failed)."""
+        most KEPT_LOG_BYTES, every character but printable ASCII escaped (`printable`) and long lines folded, in
+        KEPT_LOGS/<assignment>/<student>.log (mode 0600); returns that path, relative to the course folder, or "" if
+        it could not be kept (the reason still says what failed)."""
         try:
             fd = os.open(os.path.join(self.private, "nbgrader.log"), os.O_RDONLY | os.O_NOFOLLOW)
             with os.fdopen(fd, "rb") as fh:

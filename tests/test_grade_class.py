@@ -1058,6 +1058,50 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
     assert not list(host.iterdir()), "a handed-in module ran on the host"
 
 
+def test_a_grader_killed_while_it_grades_leaves_only_finished_gradings_in_autograded(tmp_path):
+    """kill -9 of the grading command (the OOM killer, a power cut) runs none of its clean-up. nbgrader writes a
+    hand-in as written before it runs it, and Formgrader shows what autograded/ holds as HTML to the TA: a stuck
+    grading's first pass there ran a written answer's `<img onerror>` as the TA (round 35). nbgrader grades in a
+    folder of its own now, and only a finished grading moves into autograded/: the kill, taken while the stuck
+    hand-in runs, leaves no part of it there (fails when nbgrader writes into autograded/ directly)."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from grader.course import venv_env
+
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    stuck = "import time\nprint('running', flush=True)\ntime.sleep(300)\ndef add(a, b):\n    return a + b"
+    root = _small_class(tmp_path, "ps0_killed", source, {"aa_honest": {}, "mm_stuck": {"add": stuck}})
+    proc = subprocess.Popen([sys.executable, "-m", "grader.grade", "ps0_killed", "--course-dir", str(root),
+                             "--workers", "1"], cwd=ROOT, env=venv_env(),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    passes = [root / folder / "mm_stuck" / "ps0_killed" / "ps0_killed.ipynb" for folder in ("autograded", grade.GRADING_FOLDER)]
+    deadline = time.monotonic() + 240
+    try:
+        honest = root / "autograded" / "aa_honest" / "ps0_killed" / grade.DONE_MARKER
+        while (not (honest.is_file() and any(p.is_file() for p in passes)) and time.monotonic() < deadline
+               and proc.poll() is None):
+            time.sleep(0.05)
+        time.sleep(3)  # into its stuck cell: nbgrader holds the notebook and runs it
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+    assert any(p.is_file() for p in passes), "the stuck hand-in was never begun: nothing to test"
+    assert honest.is_file(), "the honest student was not graded before the kill"
+    assert not (root / "autograded" / "mm_stuck").exists(), sorted(os.listdir(root / "autograded" / "mm_stuck"))
+    # the next run grades it (its limit ends it) and leaves nothing of it in either folder
+    outcomes = {o.student: o for o in grade.grade(["ps0_killed"], str(root), workers=1, feedback=False,
+                                                   submission_timeout=20, extra=["--Execute.timeout=300"])}
+    assert outcomes["aa_honest"].status == "skipped" and outcomes["mm_stuck"].status == "timeout", outcomes
+    assert not (root / "autograded" / "mm_stuck").exists() and not (root / grade.GRADING_FOLDER / "mm_stuck").exists()
+
+
 def test_a_submission_stopped_at_its_time_limit_leaves_nothing_in_the_graders_temporary_folder(tmp_path, monkeypatch, request):
     """A submission past --submission-timeout has its grading child killed, so nothing of that child's own
     clean-up runs: its observer's folder (made beside the kernel's, in the grader's temporary folder) was left

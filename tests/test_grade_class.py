@@ -1095,11 +1095,17 @@ def test_a_grader_killed_while_it_grades_leaves_only_finished_gradings_in_autogr
     assert any(p.is_file() for p in passes), "the stuck hand-in was never begun: nothing to test"
     assert honest.is_file(), "the honest student was not graded before the kill"
     assert not (root / "autograded" / "mm_stuck").exists(), sorted(os.listdir(root / "autograded" / "mm_stuck"))
-    # the next run grades it (its limit ends it) and leaves nothing of it in either folder
-    outcomes = {o.student: o for o in grade.grade(["ps0_killed"], str(root), workers=1, feedback=False,
+    # a regrade whose limit ends it leaves nothing of it in either folder, and an earlier finished grading stays
+    graded_before = (root / "autograded" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb").read_bytes()
+    shutil.copy(root / "submitted" / "mm_stuck" / "ps0_killed" / "ps0_killed.ipynb",
+                root / "submitted" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb")
+    outcomes = {o.student: o for o in grade.grade(["ps0_killed"], str(root), workers=2, feedback=False, regrade=True,
                                                    submission_timeout=20, extra=["--Execute.timeout=300"])}
-    assert outcomes["aa_honest"].status == "skipped" and outcomes["mm_stuck"].status == "timeout", outcomes
+    assert outcomes["aa_honest"].status == "timeout" and outcomes["mm_stuck"].status == "timeout", outcomes
     assert not (root / "autograded" / "mm_stuck").exists() and not (root / grade.GRADING_FOLDER / "mm_stuck").exists()
+    assert (root / "autograded" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb").read_bytes() == graded_before
+    assert grade.already_graded("aa_honest", "ps0_killed", str(root))
+    assert not (root / grade.GRADING_FOLDER / "aa_honest").exists()
 
 
 def test_a_submission_stopped_at_its_time_limit_leaves_nothing_in_the_graders_temporary_folder(tmp_path, monkeypatch, request):

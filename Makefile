@@ -52,8 +52,10 @@ grade: $(STAMP)
 	$(PY) -m grader.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
 		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
 
+# PYTHONSAFEPATH: a kernel started in a notebook's folder (`python -m ipykernel_launcher`) imports nothing from
+# that folder as it starts (a student's file there ran as the TA who opened the notebook, round 36)
 lab: $(STAMP)
-	DISTCOURSE_JUDGE=kernel $(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root)
+	DISTCOURSE_JUDGE=kernel PYTHONSAFEPATH=1 $(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root)
 
 screenshots: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta

@@ -17,6 +17,7 @@ import re
 
 import nbformat
 from nbgrader.preprocessors import NbGraderPreprocessor
+from traitlets import Unicode
 
 from probes.wire import region_spans, replace_regions
 
@@ -52,16 +53,43 @@ def _one_line(html: str) -> str:
     return (html.replace("\r", "").replace("\n", "&#10;").replace("[", "&#91;").replace("]", "&#93;"))
 
 
+#: What html.escape adds for a character, and what _one_line adds after it: a page's size, and its filters' time,
+#: grow with the text as escaped, not as written (round 36: 400 cells of 50,000 "&" made a 100 MB graded notebook).
+_ESCAPED = (("&", 4), ("<", 3), (">", 3), ('"', 5), ("'", 5))
+_ONE_LINE = (("\n", 4), ("[", 4), ("]", 4))
+
+
+def page_cost(text: str, one_line: bool = False) -> int:
+    """The characters `text` takes in the page once escaped (and, `one_line`, made one line by _one_line)."""
+    return len(text) + sum(text.count(char) * extra for char, extra in _ESCAPED + (_ONE_LINE if one_line else ()))
+
+
+def _prefix_within(text: str, keep: int, one_line: bool = False, whole_lines: bool = False) -> str:
+    """The longest start of `text` whose page_cost is at most `keep` (`whole_lines`: ending at a line break, or
+    all of it). A binary search over linear counts."""
+    if page_cost(text, one_line) <= keep:
+        return text
+    low, high = 0, min(len(text), max(0, keep))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if page_cost(text[:middle], one_line) <= keep:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:text.rfind("\n", 0, low) + 1] if whole_lines else text[:low]
+
+
 def _plain(source: str, budget: list[int] | None = None, note: str = PLAIN_NOTE) -> str:
-    """The cell escaped as text: at most MAX_MARKDOWN_CHARS of it, and what is left of the notebook's budget of
-    characters (charged: round 18 added cells of plain text until a page ran out of time)."""
+    """The cell escaped as text: at most MAX_MARKDOWN_CHARS of the page, and what is left of the notebook's budget
+    (charged: round 18 added cells of plain text until a page ran out of time), counted as escaped (`page_cost`)."""
     import html as html_module
 
     keep = MAX_MARKDOWN_CHARS if budget is None else max(0, min(MAX_MARKDOWN_CHARS, budget[0]))
+    shown = _prefix_within(source, keep, one_line=True)
     if budget is not None:
-        budget[0] -= min(len(source), keep)
-    cut = f" [{len(source) - keep:,} more characters not shown]" if len(source) > keep else ""
-    return _one_line(f"<div><p>{note}{cut}</p><pre>{html_module.escape(source[:keep])}</pre></div>")
+        budget[0] -= page_cost(shown, one_line=True)
+    cut = f" [{len(source) - len(shown):,} more characters not shown]" if len(shown) < len(source) else ""
+    return _one_line(f"<div><p>{note}{cut}</p><pre>{html_module.escape(shown)}</pre></div>")
 
 
 def _markdown_html(source: str) -> str:
@@ -91,25 +119,24 @@ def fixed_lexer(nb) -> None:
             cell.metadata.pop("magics_language", None)
 
 
-def safe_markdown(source: str, budget: list[int] | None = None, charge_plain: bool = True) -> str:
+def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
 
     A cell too long, or whose HTML holds too many tags, is escaped as plain text instead (linear time);
-    so is every cell once the notebook's `budget` ([characters, tags] left) is spent, and plain text is
-    charged to it too, so that a page holds at most the budget whatever the number of cells (not with
-    charge_plain=False: the graded notebook the TA reads in Formgrader keeps each cell's first 50,000 characters)."""
+    so is every cell once the notebook's `budget` ([characters of the page, tags] left) is spent, and plain
+    text is charged to it too, so that a page holds at most the budget whatever the number of cells."""
     if len(source) > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
-        return _plain(source, budget if charge_plain else None)
+        return _plain(source, budget)
     if budget is not None and (len(source) > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
-        return _plain(source, budget if charge_plain else None)
+        return _plain(source, budget)
     import bleach
 
     rendered = _markdown_html(source)  # linear; the sanitiser is not, in the number of tags
     tags = rendered.count("<")
-    if tags > 2 * MAX_MARKDOWN_TAGS or (budget is not None and (len(rendered) > budget[0] or tags > budget[1])):
-        return _plain(source, budget if charge_plain else None)
+    if tags > 2 * MAX_MARKDOWN_TAGS or (budget is not None and (page_cost(rendered, True) > budget[0] or tags > budget[1])):
+        return _plain(source, budget)
     if budget is not None:
-        budget[0] -= len(rendered)
+        budget[0] -= page_cost(rendered, True)
         budget[1] -= tags
     # no `id` or `class` on anything a student wrote: Formgrader finds each grade's score box with
     # $("#" + grade_id), the first element of that id in the page, and its cell by its class; an answer holding
@@ -140,15 +167,16 @@ PAGE_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
 _CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|[\x00-\x08\x0b-\x1f\x7f]")
 
 
-def _shown_text(text, budget: list[int]) -> str:
+def _shown_text(text, budget: list[int], whole_lines: bool = False) -> str:
     """An output's text as the page shows it: without control characters (so ansi2html meets no escape and
-    runs in one pass), cut to MAX_OUTPUT_CHARS and to what is left of the notebook's budget, saying so."""
+    runs in one pass), cut to MAX_OUTPUT_CHARS of the page and to what is left of the notebook's budget (both
+    counted as escaped, `page_cost`), saying so; `whole_lines`: cut at a line break."""
     text = "".join(text) if isinstance(text, list) else str(text)
-    keep = max(0, min(MAX_OUTPUT_CHARS, budget[0]))
-    shown = _CONTROL.sub("", text[:keep])
-    budget[0] -= len(shown)
-    if len(text) > keep:
-        shown += f"\n[feedback: {len(text) - keep:,} more characters of this output are not shown]"
+    kept = _prefix_within(text, max(0, min(MAX_OUTPUT_CHARS, budget[0])), whole_lines=whole_lines)
+    shown = _CONTROL.sub("", kept)
+    budget[0] -= page_cost(shown)
+    if len(kept) < len(text):
+        shown += f"\n[{len(text) - len(kept):,} more characters of this output are not shown]"
     return shown
 
 
@@ -170,12 +198,12 @@ def _page_output(output, budget: list[int]) -> None:
 
 
 def _shown_code(source: str, budget: list[int]) -> str:
-    keep = max(0, min(MAX_CODE_CHARS, budget[0]))
-    budget[0] -= min(len(source), keep)
-    if len(source) <= keep:
+    shown = _prefix_within(source, max(0, min(MAX_CODE_CHARS, budget[0])))
+    budget[0] -= page_cost(shown)
+    if len(shown) == len(source):
         return source
-    return (source[:keep]
-            + f"\n# [{len(source) - keep:,} more characters of this cell are not shown here: the hand-in has them]")
+    return (shown
+            + f"\n# [{len(source) - len(shown):,} more characters of this cell are not shown here: the hand-in has them]")
 
 
 def _is_test_cell(cell) -> bool:
@@ -260,13 +288,60 @@ def _redact_output(output, secret: list[str]) -> None:
 INERT_MIMETYPES = ("text/plain", "image/png", "image/jpeg")
 
 
+def _grade_id(cell) -> str | None:
+    meta = cell.get("metadata", {}).get("nbgrader") if isinstance(cell.get("metadata"), dict) else None
+    return meta.get("grade_id") if isinstance(meta, dict) and isinstance(meta.get("grade_id"), str) else None
+
+
+#: What a graded cell the hand-in deleted shows in the TA's page, above the release's cell.
+DELETED_NOTE = "[this cell is not in the hand-in: it was deleted; shown here as the release has it]"
+
+
+def in_release_order(cells: list, release_cells: list) -> list:
+    """The cells, with those of nbgrader's ids in the release's order and every one of them there: Formgrader's
+    keyboard flow (Tab, and "the same box of the next submission") counts the score and comment boxes in page
+    order, so a hand-in that moved an answer cell below a written one took the TA's score for that written answer
+    of every student into its extra credit, which has no maximum (round 36). The graded cells take each other's
+    places (the student's own cells stay where they are); a deleted one is put back, as the release has it and
+    saying so, after the one before it."""
+    rank = {_grade_id(cell): number for number, cell in enumerate(release_cells)}
+    places = [number for number, cell in enumerate(cells) if _grade_id(cell) in rank]
+    graded = sorted((cells[number] for number in places), key=lambda cell: rank[_grade_id(cell)])
+    ordered = list(cells)
+    for number, cell in zip(places, graded):
+        ordered[number] = cell
+    present = {_grade_id(cell) for cell in graded}
+    at = next((number for number, cell in enumerate(ordered) if _grade_id(cell) in rank), len(ordered))
+    for release_cell in release_cells:
+        gid = _grade_id(release_cell)
+        if gid in present:
+            at = next(number for number, cell in enumerate(ordered) if _grade_id(cell) == gid) + 1
+            continue
+        restored = nbformat.from_dict(release_cell)
+        restored.pop("id", None)
+        restored["metadata"] = nbformat.from_dict({"nbgrader": dict(release_cell["metadata"]["nbgrader"])})
+        if restored.get("cell_type") == "code":
+            restored.update(outputs=[], execution_count=None, source=f"# {DELETED_NOTE}\n{restored.get('source', '')}")
+        else:
+            restored["source"] = f"*{DELETED_NOTE}*\n\n{restored.get('source', '')}"
+        ordered.insert(at, restored)
+        at += 1
+    return ordered
+
+
 class InertForTheBrowser(NbGraderPreprocessor):
     """The last step of autograde: the graded notebook, which the TA opens in nbgrader's Formgrader, holds
-    nothing a browser runs. Formgrader renders a markdown cell with `markdown2html` and no sanitiser, so a
-    written answer's `<img onerror=...>` ran as the TA's page, and through the TA's Jupyter server as the TA
-    (attack round 9: as root, it read the solutions and the grader's environment). Markdown cells become
-    `safe_markdown`'s sanitised HTML (what the feedback page shows too), attachments go, a raw cell becomes its text,
-    escaped, and outputs keep plain text and PNG/JPEG images only."""
+    nothing a browser runs, and what the page holds is bounded. Formgrader renders a markdown cell with
+    `markdown2html` and no sanitiser, so a written answer's `<img onerror=...>` ran as the TA's page, and through
+    the TA's Jupyter server as the TA (attack round 9: as root, it read the solutions and the grader's
+    environment). Markdown cells become `safe_markdown`'s sanitised HTML (what the feedback page shows too),
+    attachments go, a raw cell becomes its text, escaped, and outputs keep plain text and PNG/JPEG images only.
+    The TA's page is built in the TA's Jupyter server's one thread, which answers nothing else meanwhile: each
+    written answer shows at most 50,000 characters of the page, every other markdown or raw cell, code and output
+    share the feedback page's budgets (counted as escaped). With `release` (the release notebook), the graded
+    cells are in the release's order and all there (`in_release_order`)."""
+
+    release = Unicode("", help="the assignment's release notebook: graded cells are shown in its order").tag(config=True)
 
     def preprocess(self, nb, resources):
         fixed_lexer(nb)
@@ -274,11 +349,18 @@ class InertForTheBrowser(NbGraderPreprocessor):
         # the page's too); widget state and the rest, which templates put into the page, go
         kernelspec = {"name": "python3", "display_name": "Python 3", "language": "python"}
         nb.metadata = nbformat.from_dict({"kernelspec": kernelspec, "language_info": nb.metadata["language_info"]})
+        if self.release:
+            with open(self.release, encoding="utf-8") as fh:
+                release_cells = [cell for cell in nbformat.read(fh, as_version=4).cells if _grade_id(cell)]
+            nb.cells = in_release_order(nb.cells, release_cells)
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]
         self._code_budget = [NOTEBOOK_CODE_CHARS]
+        self._output_budget = [NOTEBOOK_OUTPUT_CHARS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
+        budget = getattr(self, "_budget", [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS])
+        outputs = getattr(self, "_output_budget", [NOTEBOOK_OUTPUT_CHARS])
         if cell.cell_type == "code":  # Formgrader highlights every code cell with Pygments, in the TA's Jupyter
             # server's one thread and with no limit: a 1.5 MB cell of " .a" froze that server 126 s each time the
             # page was opened, a 6 MB one took 240 CPU-s and 8 GB (round 35). The feedback page's caps, here too.
@@ -293,14 +375,17 @@ class InertForTheBrowser(NbGraderPreprocessor):
         cell.metadata = nbformat.from_dict({key: value for key, value in kept.items()
                                             if key == "nbgrader" or isinstance(value, bool)})
         if cell.cell_type == "markdown":
-            cell.source = safe_markdown(cell.source, getattr(self, "_budget", None),
-                                        charge_plain=False)  # the TA reads whole answers (50,000 characters each)
+            # a written answer (one of the release's answer cells, at most one each) is read whole, up to 50,000
+            # characters; every other markdown cell is charged to the notebook's budget (round 36: 400 added cells of
+            # 50,000 "&", uncharged, made a 100 MB page that kept the TA's server busy 56 s each time it opened)
+            answer = cell.metadata.get("nbgrader", {}).get("solution") is True
+            cell.source = safe_markdown(cell.source, None if answer else budget)
             cell.pop("attachments", None)
         elif cell.cell_type == "raw":
             # shown as text: a raw cell of no type goes into the page through nbconvert's clean_html, which keeps
             # `id` and `class` on every tag (round 35: a raw cell of the grade ids' elements took Formgrader's
             # "full credit" as round 34's answer did)
-            cell.cell_type, cell.source = "markdown", _plain(cell.source, note="[a raw cell, shown as text]")
+            cell.cell_type, cell.source = "markdown", _plain(cell.source, budget, RAW_NOTE)
             cell.pop("attachments", None)
         for output in cell.get("outputs", []):
             data = output.get("data")
@@ -310,13 +395,14 @@ class InertForTheBrowser(NbGraderPreprocessor):
                     kept = {"text/plain": f"[a display of {', '.join(sorted(data))[:200]}, not kept]"}
                 output["data"] = kept
                 output.get("metadata", {}).clear()
-            # no control characters: Formgrader renders outputs with nbconvert's ansi2html too (see _shown_text)
+            # no control characters (Formgrader renders outputs with nbconvert's ansi2html too, see _shown_text), and
+            # the feedback page's caps; cut at a line break, so that the feedback page, made from this notebook,
+            # still finds every line of the hidden tests a test cell's output may quote whole (see _redact)
             for key in ("text", "evalue"):
                 if key in output:
-                    output[key] = _CONTROL.sub("", "".join(output[key]) if isinstance(output[key], list) else str(output[key]))
+                    output[key] = _shown_text(output[key], outputs, whole_lines=True)
             if isinstance(output.get("data"), dict) and "text/plain" in output["data"]:
-                text = output["data"]["text/plain"]
-                output["data"]["text/plain"] = _CONTROL.sub("", "".join(text) if isinstance(text, list) else str(text))
+                output["data"]["text/plain"] = _shown_text(output["data"]["text/plain"], outputs, whole_lines=True)
             if "traceback" in output:
-                output["traceback"] = [_CONTROL.sub("", str(line)) for line in output["traceback"]]
+                output["traceback"] = [_shown_text(line, outputs, whole_lines=True) for line in output["traceback"]]
         return cell, resources

@@ -673,6 +673,9 @@ class Submission:
         than wait for a host uid."""
         argv = ["autograde", self.assignment, "--student", self.student, "--force", "--log-level=WARN",
                 *_db_args(self.db_url), *self.extra, f"--CourseDirectory.autograded_directory={GRADING_FOLDER}"]
+        release = os.path.join(self.root, "release", self.assignment, notebook_name(self.assignment, self.root))
+        if os.path.isfile(release):  # the graded notebook shows its graded cells in the release's order, all of them
+            argv.append(f"--InertForTheBrowser.release={release}")
         self.private = private = tempfile.mkdtemp(prefix="grade-kernel-")
         env = venv_env()
         # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
@@ -746,6 +749,7 @@ class Submission:
                 return Outcome(self.student, self.assignment, "failed", seconds, failure_reason(
                     forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status),
                                log=self.keep_log())
+            self.keep_only(notebook_name(self.assignment, self.root))
             write_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment, DONE_MARKER],
                           f"graded in {seconds:.1f} s\n")
             self.publish()
@@ -753,6 +757,25 @@ class Submission:
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
             self.cleanup()
+
+    def keep_only(self, notebook: str) -> None:
+        """Remove from its graded folder everything but the graded notebook. nbgrader copies every file of the
+        hand-in there, and the TA opens the graded notebook in that folder: Jupyter starts the TA's kernel there as
+        `python -m ipykernel_launcher`, which ran a handed-in `ipykernel_launcher.py` as the TA, with the TA's
+        environment and gradebook (round 36). The hand-in's files stay in submitted/."""
+        fd = _folder_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment])
+        try:
+            for name in os.listdir(fd):
+                if name == notebook:
+                    continue
+                try:
+                    os.unlink(name, dir_fd=fd)  # a file, or a link (removed, not followed)
+                except IsADirectoryError:
+                    _remove_tree_beneath(fd, name)
+                except PermissionError:  # EPERM: a folder, on some systems
+                    _remove_tree_beneath(fd, name)
+        finally:
+            os.close(fd)
 
     def publish(self) -> None:
         """Move its finished grading from GRADING_FOLDER into autograded/, replacing an earlier one whole; no link
@@ -1486,6 +1509,10 @@ def write_tables(root: str, db_url: str | None, path: str) -> None:
         fh.write(text)
 
 
+def _interrupted(signum, frame):
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="assignments (default: all that have submissions)")
@@ -1501,6 +1528,10 @@ def main(argv=None) -> int:
                         help="run student code without the sandbox, with your rights: only for submissions you trust "
                              "(README, Threat model, says what this gives up)")
     args = parser.parse_args(argv)
+    # ended from outside (`docker stop`, `systemctl stop`, `timeout`: SIGTERM; the TA's terminal or SSH session
+    # closed: SIGHUP) as by Ctrl-C: running submissions killed with their kernels, what they left half-made removed
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _interrupted)
     use_this_checkout()  # kernels, observers and ranks run this checkout's helpers/ and probes/
     if args.workers is not None and args.workers < 1:
         parser.error("--workers must be at least 1")

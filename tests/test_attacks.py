@@ -128,6 +128,11 @@ def _main_class(world: h.World, port: int) -> dict:
     tagged.cells.append(nbformat.v4.new_code_cell("# " + " .a" * 100_000))  # round 35: Formgrader highlights it all
     tagged.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {}, "version_major": 2}}
     tagged.metadata["kernelspec"]["display_name"] = "<b>forged</b>"
+    # round 36: an answer cell moved below the written answers (Formgrader's keyboard order), one written answer deleted
+    by_id = {h._nbgrader_meta(c).get("grade_id"): c for c in tagged.cells}
+    tagged.cells.remove(by_id["written_pipeline_vs_sharding"])
+    tagged.cells.remove(by_id["quiz_q5"])
+    tagged.cells.insert(tagged.cells.index(by_id["written_ddp_fit"]) + 1, by_id["quiz_q5"])
     return students
 
 
@@ -154,7 +159,12 @@ def main_run(tmp_path_factory):
         port = _free_port()
         students = _main_class(world, port)
         for student, nb in students.items():
-            h.hand_in(world, student, nb)
+            folder = h.hand_in(world, student, nb)
+            if student == "w_injects_script":  # round 36: modules the TA's kernel imports as it starts, from its folder
+                for name in ("ipykernel_launcher.py", "comm.py", os.path.join("traitlets", "__init__.py")):
+                    os.makedirs(os.path.dirname(os.path.join(folder, name)), exist_ok=True)
+                    with open(os.path.join(folder, name), "w") as fh:
+                        fh.write("raise SystemExit('a handed-in module ran')\n")
         fifos = _hand_in_links(world)
         run = h.grade(world, h.tools_grade(world, "--workers", "2", "--submission-timeout", "400"), fifos=fifos,
                       port=port)
@@ -434,6 +444,15 @@ def test_own_the_graded_notebook_the_ta_opens_runs_nothing(main_run):
     assert all(set(c.metadata) <= allowed for c in nb.cells), [dict(c.metadata) for c in nb.cells
                                                                if set(c.metadata) - allowed][:2]
     assert set(nb.metadata) == {"kernelspec", "language_info"} and nb.metadata.kernelspec.display_name == "Python 3"
+    # the graded cells in the release's order, all of them (a deleted one put back, saying so)
+    _, release_nb = h.release_and_source()
+    ids = [h._nbgrader_meta(c).get("grade_id") for c in nb.cells if h._nbgrader_meta(c).get("grade_id")]
+    assert ids == [h._nbgrader_meta(c)["grade_id"] for c in release_nb.cells if h._nbgrader_meta(c).get("grade_id")], ids
+    # the graded folder holds the graded notebook only: the TA's kernel starts there when the TA opens it live, as
+    # `python -m ipykernel_launcher`, and ran a handed-in ipykernel_launcher.py as the TA (round 36)
+    folder = os.path.join(main_run.world.course, "autograded", "w_injects_script", h.ASSIGNMENT)
+    assert sorted(os.listdir(folder)) == [".graded", h.NB_FILE], os.listdir(folder)
+    assert os.path.isfile(os.path.join(main_run.world.course, "submitted", "w_injects_script", h.ASSIGNMENT, "comm.py"))
 
 
 # ============================================================================== caps (lowered limits, 2 workers)

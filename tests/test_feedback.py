@@ -215,3 +215,76 @@ def test_the_student_never_picks_the_lexer():
         assert "magics_language" not in shown.cells[1].metadata
         assert "highlight" not in shown.cells[0].source
     assert "highlight" not in _page(nb).split("<pre><code", 1)[1].split("</code></pre>", 1)[0]
+
+
+def _graded(grade_id, cell_type="markdown", source="", solution=True, grade=True):
+    maker = nbformat.v4.new_markdown_cell if cell_type == "markdown" else nbformat.v4.new_code_cell
+    cell = maker(source)
+    cell.metadata["nbgrader"] = {"grade_id": grade_id, "solution": solution, "grade": grade, "points": 1,
+                                 "locked": False}
+    return cell
+
+
+def test_the_graded_notebooks_page_is_bounded_as_escaped_and_written_answers_stay_whole():
+    """Round 36: the graded notebook charged no plain text to its budget and counted characters as written, while
+    the page holds them escaped ("&" is five): 400 added cells of 50,000 "&" made a 100 MB graded notebook, and
+    Formgrader's page of it kept the TA's Jupyter server busy 56 s each time it opened. Every markdown and raw cell
+    but the written answers, the code and the outputs are charged, as escaped, to the feedback page's budgets; a
+    written answer (one per answer cell of the release) keeps its first 50,000 characters of the page."""
+    answer = _graded("written_1", source="My answer: " + "word " * 8_000)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_markdown_cell("&" * 50_000) for _ in range(400)] + [answer]
+    nb.cells += [nbformat.v4.new_raw_cell('"' * 50_000) for _ in range(50)]
+    code = nbformat.v4.new_code_cell("print('&' * 2_000_000)")
+    code.outputs = [nbformat.v4.new_output("stream", name="stdout", text="&<\n" * 500_000) for _ in range(5)]
+    code.outputs.append(nbformat.v4.new_output("error", ename="E", evalue="&" * 1_000_000, traceback=["<" * 10**6] * 60))
+    nb.cells.append(code)
+    shown, _ = feedback.InertForTheBrowser().preprocess(nbformat.from_dict(nb), {})
+    written = [c.source for c in shown.cells if c.cell_type == "markdown"]
+    assert sum(map(len, written)) < 2 * feedback.NOTEBOOK_MARKDOWN_CHARS + 2 * feedback.MAX_MARKDOWN_CHARS + 400 * 300
+    assert "word " * 7_999 + "word" in next(s for s in written if "My answer" in s), "the written answer is cut"
+    outs = shown.cells[-1].outputs
+    texts = [o.get("text") or o.get("evalue") for o in outs] + outs[-1]["traceback"]
+    assert sum(feedback.page_cost(t) for t in texts) < feedback.NOTEBOOK_OUTPUT_CHARS + 61 * 200
+    assert "more characters of this output are not shown" in outs[0]["text"]
+    assert all(line in ("&<", "") or "more characters" in line for line in outs[0]["text"].split("\n")), \
+        "an output is cut at a line break"
+
+
+def test_the_feedback_page_redacts_a_hidden_line_the_graded_notebook_cut_through():
+    """The feedback page is made from the graded notebook and removes each line of a test cell's output that quotes a
+    hidden-test line whole. The graded notebook cuts long outputs now: at a line break, so that no start of a hidden
+    line is left to show (a kernel can print its cell's source, hidden tests restored)."""
+    secret = "assert answer == 12345678, 'the hidden expectation'"
+    test = _graded("check_answer", "code", f"### BEGIN HIDDEN TESTS\n{secret}\n### END HIDDEN TESTS", solution=False)
+    pad = "x" * (feedback.MAX_OUTPUT_CHARS - 20) + "\n"
+    test.outputs = [nbformat.v4.new_output("stream", name="stdout", text=pad + secret + "\n")]
+    nb = nbformat.v4.new_notebook(cells=[test])
+    graded, _ = feedback.InertForTheBrowser().preprocess(nbformat.from_dict(nb), {})
+    page, _ = HideHiddenTests().preprocess(graded, {})
+    assert "assert answer" not in page.cells[0].outputs[0]["text"], page.cells[0].outputs[0]["text"][-300:]
+
+
+def test_the_graded_notebook_shows_the_releases_graded_cells_in_its_order_and_all_of_them(tmp_path):
+    """Round 36: Formgrader's keyboard flow counts score boxes in page order; a hand-in that moved an answer cell
+    below a written one took the score the TA typed for that written answer, student after student, into its
+    extra credit (no maximum). The graded cells are shown in the release's order, a deleted one put back as the
+    release has it, saying so; the student's own cells stay where they were."""
+    release = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("intro"), _graded("code_answer", "code", "# YOUR CODE HERE", grade=False),
+        _graded("written_1", source="YOUR ANSWER HERE"), _graded("written_2", source="YOUR ANSWER HERE"),
+        _graded("check", "code", "assert f() == 1", solution=False)])
+    path = tmp_path / "release.ipynb"
+    nbformat.write(release, path)
+    hand_in = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("intro"), _graded("written_1", source="mine 1"),
+        nbformat.v4.new_markdown_cell("my own note"), _graded("check", "code", "assert f() == 1", solution=False),
+        _graded("code_answer", "code", "def f():\n    return 1", grade=False)])
+    shown, _ = feedback.InertForTheBrowser(release=str(path)).preprocess(nbformat.from_dict(hand_in), {})
+    ids = [feedback._grade_id(c) for c in shown.cells]
+    assert [i for i in ids if i] == ["code_answer", "written_1", "written_2", "check"], ids
+    assert ids.index(None, 1) == 2 and "my own note" in shown.cells[2].source, "the student's own cell moved"
+    restored = shown.cells[ids.index("written_2")]
+    import html as html_module
+    assert feedback.DELETED_NOTE in html_module.unescape(restored.source) and "YOUR ANSWER HERE" in restored.source
+    assert "def f()" in shown.cells[ids.index("code_answer")].source

@@ -58,7 +58,10 @@ def test_a_killed_run_resumes_without_losing_or_repeating_grades(tmp_path):
     assert all(after[s] == before[s] for s in before), "a grade recorded before the kill changed"
 
 
-def test_ctrl_c_stops_at_once_and_keeps_what_was_graded(tmp_path):
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_at_once_and_keeps_what_was_graded(tmp_path, signum):
+    """Ctrl-C, and SIGTERM (`docker stop`, `timeout`, a scheduler's cancel) alike: running submissions are killed
+    with their kernels and what they left half-made goes; every grade recorded stays."""
     root = make_course(tmp_path, 12)
     # the gradebook is read once before the run: the first read imports nbgrader's database layer, which took
     # longer on a loaded machine than grading the whole class, so the interrupt came after the run had ended
@@ -69,13 +72,14 @@ def test_ctrl_c_stops_at_once_and_keeps_what_was_graded(tmp_path):
     while len(_scores(root)) < 1 and time.monotonic() < deadline and proc.poll() is None:
         time.sleep(0.2)
     assert proc.poll() is None, "the run ended before it could be interrupted"
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(signum)
     start = time.monotonic()
     _, err = proc.communicate(timeout=60)
     assert time.monotonic() - start < 20, "Ctrl-C waited for the queued submissions"
     assert "interrupted" in err and "run again to resume" in err, err[-2000:]
     kept = _scores(root)
     assert 1 <= len(kept) < 12 and all(kept[s] == expected(int(s[-2:])) for s in kept)
+    assert not os.listdir(root / grade.GRADING_FOLDER), "a grading cut short left its first pass"
 
 
 @pytest.mark.parametrize("cgroups", [False, True])

@@ -107,11 +107,14 @@ def _markdown_html(source: str) -> str:
 
 
 def fixed_lexer(nb) -> None:
-    """Highlight every code cell as IPython, whatever the notebook says: a code cell's `magics_language` and the
+    """Show every code cell as plain text, whatever the notebook says: a code cell's `magics_language` and the
     notebook's language_info are the student's, and they pick the lexer nbconvert's highlight filter uses (round 20:
-    "xpp" on 20,000 characters of "a\\n" kept a page past its time limit)."""
+    "xpp" on 20,000 characters of "a\\n" kept a page past its time limit). No lexer of Pygments' is safe on text a
+    student chooses: IPython's hands a `%%perl` cell to Perl's, quadratic (round 36: ten cells of 20,000 characters
+    of "s<" kept the TA's Jupyter server busy 102 s each time Formgrader's page opened), and Python's own is
+    quadratic on lines of blanks (20,000 characters of "\\n ": 5 s; IPython's: 52 s). Pygments' text lexer is linear."""
     info = nb.metadata.get("language_info")
-    nb.metadata["language_info"] = {"name": "python", "pygments_lexer": "ipython3",
+    nb.metadata["language_info"] = {"name": "python", "pygments_lexer": "text",
                                     **({"version": info["version"]} if isinstance(info, dict)
                                        and isinstance(info.get("version"), str) else {})}
     for cell in nb.cells:
@@ -144,7 +147,27 @@ def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     # click for all of them (round 34: 0 -> 30 of 30)
     html = bleach.clean(rendered, tags=_TAGS, attributes={"a": ["href", "title"]},
                         protocols=["http", "https", "mailto"], strip=False)
-    return _one_line("<div>" + html + "</div>")
+    return _one_line("<div>" + inert_math(html) + "</div>")
+
+
+#: TeX commands of MathJax's that give the page what HTML would: an element's id, class or style (\cssId of a grade
+#: id is round 34's hijack of Formgrader's score boxes again), a link (\href{javascript:...}), code loaded (\require).
+_MATH_COMMANDS = re.compile(r"\\(cssId|class|style|href|require|unicode|mmlToken|bbox|html|HTML|data|attr)(?![A-Za-z])")
+_REFERENCE = re.compile(r"&(#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,8}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def inert_math(html: str) -> str:
+    """HTML whose text MathJax (which the TA's and the student's pages load) typesets to nothing the HTML could not
+    hold: each such command loses its backslash's meaning (`\\backslash{}`, shown the same). The text's character
+    references are spelled out first (but for & < > " '), so that none spells a command the browser would decode
+    (`\\&#x63;ssId`)."""
+    import html as html_module
+
+    def literal(match):
+        char = html_module.unescape(match.group(0))
+        return match.group(0) if len(char) != 1 or char in "&<>\"'" else char
+
+    return _MATH_COMMANDS.sub(r"\\backslash{}\1", _REFERENCE.sub(literal, html))
 
 
 #: Characters of a code cell's source the page shows (highlighted: Pygments' lexer is super-linear on some text, a

@@ -93,15 +93,18 @@ def id_refusal(student: str) -> str | None:
         return (f"the folder name {student!r} is hidden (starts with a dot) and nbgrader passes over it; rename "
                 "the folder to the student's plain id and grade again")
     if not STUDENT_ID.fullmatch(student):
-        return (f"the folder name {printable(repr(student))} holds characters other than letters, digits and "
-                "'._@+-': a student id is written into the TA's pages (Formgrader prints it as HTML, round 35), "
-                "terminal and files; rename the folder to the student's plain id and grade again")
+        return (f"the folder name {printable(repr(student))} is not a letter or digit followed by letters, digits "
+                "and '._@+-': a student id is written into the TA's pages (Formgrader prints it as HTML, round 35), "
+                "terminal, command lines (nbgrader reads `--help` as an option) and grades.csv (a spreadsheet reads "
+                "a field that begins with + or @ as a formula, round 36); rename the folder to the student's plain "
+                "id and grade again")
     return None
 
 
 #: What a student id may hold (a login, an e-mail address): `x<img src=x onerror=...>` as a folder name ran in
-#: Formgrader's page, which prints ids unescaped, as the TA (round 35).
-STUDENT_ID = re.compile(r"[A-Za-z0-9._@+-]{1,100}")
+#: Formgrader's page, which prints ids unescaped, as the TA (round 35); it begins with a letter or a digit, never
+#: as an option (`--force`) or a spreadsheet's formula (`+1`, `@x`, `-2`) (round 36).
+STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,99}")
 
 
 DONE_MARKER = ".graded"
@@ -477,6 +480,21 @@ def _remove_tree_beneath(folder_fd: int, name: str) -> None:
         shutil.rmtree(f"/proc/self/fd/{folder_fd}/{name}", ignore_errors=True)
 
 
+def drop_staged(root: str, student: str, assignment: str) -> None:
+    """Remove GRADING_FOLDER/<student>/<assignment> (nbgrader's first pass of a grading that did not finish: the
+    hand-in as written), and the student's folder there once empty; no link is followed."""
+    try:
+        fd = _folder_beneath(root, [GRADING_FOLDER, student])
+    except OSError:
+        return  # nothing there (or not a plain folder: refused before the next grading, see `refusal`)
+    try:
+        _remove_tree_beneath(fd, assignment)
+    finally:
+        os.close(fd)
+    with contextlib.suppress(OSError):
+        os.rmdir(os.path.join(root, GRADING_FOLDER, student))  # refuses a link, and a folder in use
+
+
 def remove_beneath(root: str, parts: list[str]) -> None:
     """Remove the file root/parts[0]/.../parts[-1] if it is there, without following a link below root."""
     try:
@@ -797,20 +815,10 @@ class Submission:
         self.drop_unfinished()  # the student's folder in GRADING_FOLDER, if it is empty now
 
     def drop_unfinished(self) -> None:
-        """Remove what a grading left in GRADING_FOLDER for this submission (nbgrader's first pass of a grading that
-        did not finish: the hand-in as written), and the student's folder there once empty. autograded/ holds
+        """Remove what a grading left in GRADING_FOLDER for this submission (see `drop_staged`). autograded/ holds
         only finished gradings: an earlier one stays. The TA has the hand-in in submitted/, the reason and the
         kept log."""
-        try:
-            fd = _folder_beneath(self.root, [GRADING_FOLDER, self.student])
-        except OSError:
-            return  # nothing there (or not a plain folder: refused before the next grading, see `refusal`)
-        try:
-            _remove_tree_beneath(fd, self.assignment)
-        finally:
-            os.close(fd)
-        with contextlib.suppress(OSError):
-            os.rmdir(os.path.join(self.root, GRADING_FOLDER, self.student))  # refuses a link, and a folder in use
+        drop_staged(self.root, self.student, self.assignment)
 
     def keep_log(self) -> str:
         """Its grading log (nbgrader's, with the sandbox's labelled output), for the TA: its head and its end, at
@@ -1128,6 +1136,9 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             ensure_in_gradebook(names, root, db_url)  # again here, where its error reaches the TA
         queue, outcomes = [], []
         for student, assignment in shard_of(jobs(names, root), shard):
+            # what a grader killed (kill -9, the OOM killer) left of its grading: it is graded again, or it was
+            # regraded over a finished grading, which stays
+            drop_staged(root, student, assignment)
             if not regrade and already_graded(student, assignment, root):
                 outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
             else:

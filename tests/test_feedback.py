@@ -199,22 +199,26 @@ def test_the_student_never_picks_the_lexer():
     """Round 20: Pygments has about 600 lexers, some quadratic on text a student chooses (X++ on "a\\n": 8,000
     characters took 51 s), and the student picked them: a fenced block's info string in a written answer (rendered
     in the grading process) and a code cell's `magics_language` (the page's highlight filter). Fenced blocks are
-    shown escaped, never highlighted, and every code cell is highlighted as IPython, in the feedback page and in
+    shown escaped, never highlighted, and every code cell is shown as plain text (round 36: IPython's lexer hands a
+    `%%perl` cell to Perl's, quadratic, and Python's is quadratic on lines of blanks), in the feedback page and in
     the graded notebook Formgrader shows."""
     fenced = "```xpp\n" + "a\n" * 8_000 + "```"
     html = safe_markdown(fenced)
     assert "<pre><code" in html and "highlight" not in html, "the fenced block went through a lexer"
     nb = nbformat.v4.new_notebook()
     nb.metadata["language_info"] = {"name": "xpp", "pygments_lexer": "xpp"}
-    code = nbformat.v4.new_code_cell("x = 1")
+    code = nbformat.v4.new_code_cell("def f(x):\n    return x  # a comment")
     code.metadata["magics_language"] = "xpp"
-    nb.cells = [nbformat.v4.new_markdown_cell(fenced), code]
+    nb.cells = [nbformat.v4.new_markdown_cell(fenced), code, nbformat.v4.new_code_cell("%%perl\n" + "s<" * 9_990),
+                nbformat.v4.new_code_cell("\n " * 10_000), nbformat.v4.new_code_cell(" .a" * 6_666)]
     for preprocessor in (HideHiddenTests(), feedback.InertForTheBrowser()):
         shown, _ = preprocessor.preprocess(nbformat.from_dict(nb), {})
-        assert shown.metadata["language_info"]["pygments_lexer"] == "ipython3"
+        assert shown.metadata["language_info"]["pygments_lexer"] == "text"
         assert "magics_language" not in shown.cells[1].metadata
         assert "highlight" not in shown.cells[0].source
-    assert "highlight" not in _page(nb).split("<pre><code", 1)[1].split("</code></pre>", 1)[0]
+    page = _page(nb)  # a minute or more with IPython's lexer; pytest's timeout stops that
+    assert "highlight" not in page.split("<pre><code", 1)[1].split("</code></pre>", 1)[0]
+    assert "def f(x):" in page and '<span class="k">' not in page, "a code cell went through a lexer"
 
 
 def _graded(grade_id, cell_type="markdown", source="", solution=True, grade=True):
@@ -288,3 +292,21 @@ def test_the_graded_notebook_shows_the_releases_graded_cells_in_its_order_and_al
     import html as html_module
     assert feedback.DELETED_NOTE in html_module.unescape(restored.source) and "YOUR ANSWER HERE" in restored.source
     assert "def f()" in shown.cells[ids.index("code_answer")].source
+
+
+@pytest.mark.parametrize("answer", [
+    r"$\cssId{written_1}{x}$", r"$\class{nbgrader_cell}{x}$", r"$\href{javascript:alert(1)}{click}$",
+    r"$\require{https://example.org/x.js}$", r"$\style{position:fixed}{x}$", r"$\class1{a}{b}$",
+    r"<div>\(\&#x63;ssId{written_1}{x}\)</div>", r"<span>&#36;\c&#115;sId{a}{b}&#36;</span>",
+    r"&#92;(&#92;cssId{a}{b}&#92;)"])
+def test_math_in_an_answer_gives_the_page_no_id_class_style_link_or_code(answer):
+    """Round 36 (a lead): MathJax, which Formgrader's and the feedback pages load, typesets TeX commands that give
+    an element an id, class or style (\\cssId of a grade id would be round 34's hijack of the score boxes again), a
+    link (\\href{javascript:...}) or load code (\\require), also when spelled with character references. They are
+    shown and do nothing; other math is as written."""
+    import html as html_module
+
+    text = html_module.unescape(safe_markdown(answer))  # what MathJax reads: the page's text
+    assert not re.search(r"\\(cssId|class|href|require|style)(?![A-Za-z])", text), text
+    assert "backslash{}" in text
+    assert safe_markdown(r"$\frac{a}{b} \times \classify$") == r"<div><p>$\frac{a}{b} \times \classify$</p>&#10;</div>"

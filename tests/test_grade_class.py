@@ -454,13 +454,16 @@ def test_exercise_of_a_test_cell():
 def test_student_ids_are_taken_literally_and_hidden_folders_are_reported(tmp_path):
     """nbgrader's --student is a glob: `*` and `[b]13honest` graded b13honest's folder and never their own,
     and `.hidden` was left out of the report. Each folder is listed; such names are refused with a reason. Round 35:
-    Formgrader prints a student id into its page as HTML: an id is letters, digits and '._@+-' only."""
-    names = ["*", "[b]13honest", ".hidden", "b13honest", "who?", "x<img src=x onerror=alert(1)>", "a b", "\u4dc0"]
+    Formgrader prints a student id into its page as HTML: an id is letters, digits and '._@+-' only, and (round 36)
+    begins with a letter or digit: `--help` was an option to nbgrader, `+1` and `@x` formulas in grades.csv."""
+    names = ["*", "[b]13honest", ".hidden", "b13honest", "who?", "x<img src=x onerror=alert(1)>", "a b", "\u4dc0",
+             "--help", "+1", "@x", "-2"]
     for name in names:
         (tmp_path / "submitted" / name / "ps1").mkdir(parents=True)
         (tmp_path / "submitted" / name / "ps1" / "ps1.ipynb").write_text("{}")
     assert sorted(grade.jobs(["ps1"], str(tmp_path))) == sorted((n, "ps1") for n in names)
-    for name in ("*", "[b]13honest", ".hidden", "who?", "x<img src=x onerror=alert(1)>", "a b", "\u4dc0"):
+    for name in ("*", "[b]13honest", ".hidden", "who?", "x<img src=x onerror=alert(1)>", "a b", "\u4dc0", "--help",
+                 "+1", "@x", "-2"):  # round 36: an option to nbgrader, formulas in a spreadsheet
         why = grade.refusal(name, "ps1", str(tmp_path))
         assert why and grade.printable(repr(name)) in why and "rename" in why, why
     assert grade.refusal("b13honest", "ps1", str(tmp_path)) is None
@@ -1058,15 +1061,22 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
     assert not list(host.iterdir()), "a handed-in module ran on the host"
 
 
-def test_a_grader_killed_while_it_grades_leaves_only_finished_gradings_in_autograded(tmp_path):
+def test_a_grading_cut_short_leaves_nothing_behind_and_only_finished_gradings_in_autograded(tmp_path, monkeypatch, request):
     """kill -9 of the grading command (the OOM killer, a power cut) runs none of its clean-up. nbgrader writes a
     hand-in as written before it runs it, and Formgrader shows what autograded/ holds as HTML to the TA: a stuck
     grading's first pass there ran a written answer's `<img onerror>` as the TA (round 35). nbgrader grades in a
     folder of its own now, and only a finished grading moves into autograded/: the kill, taken while the stuck
-    hand-in runs, leaves no part of it there (fails when nbgrader writes into autograded/ directly)."""
+    hand-in runs, leaves no part of it there (fails when nbgrader writes into autograded/ directly).
+
+    Then a regrade past --submission-timeout: each grading child is killed, so nothing of that child's own clean-up
+    runs either: its observer's folder (made beside the kernel's, in the grader's temporary folder) was left behind
+    once per such submission, and so was its kernel's connection file. Everything a submission's grading makes lives
+    in that submission's private folder, which the grader removes whatever became of the child; and an earlier
+    finished grading stays whole."""
     import signal
     import subprocess
     import sys
+    import tempfile
     import time
 
     from grader.course import venv_env
@@ -1093,10 +1103,15 @@ def test_a_grader_killed_while_it_grades_leaves_only_finished_gradings_in_autogr
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
     assert any(p.is_file() for p in passes), "the stuck hand-in was never begun: nothing to test"
+    assert (root / grade.GRADING_FOLDER / "mm_stuck").exists(), "nbgrader's first pass was not where it is graded"
     assert honest.is_file(), "the honest student was not graded before the kill"
     assert not (root / "autograded" / "mm_stuck").exists(), sorted(os.listdir(root / "autograded" / "mm_stuck"))
     # a regrade whose limit ends it leaves nothing of it in either folder, and an earlier finished grading stays
     graded_before = (root / "autograded" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb").read_bytes()
+    scratch = tempfile.mkdtemp(prefix="gt-")  # short: the kernel's sockets live under it
+    request.addfinalizer(lambda: shutil.rmtree(scratch, ignore_errors=True))
+    monkeypatch.setenv("TMPDIR", str(scratch))
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     shutil.copy(root / "submitted" / "mm_stuck" / "ps0_killed" / "ps0_killed.ipynb",
                 root / "submitted" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb")
     outcomes = {o.student: o for o in grade.grade(["ps0_killed"], str(root), workers=2, feedback=False, regrade=True,
@@ -1106,36 +1121,13 @@ def test_a_grader_killed_while_it_grades_leaves_only_finished_gradings_in_autogr
     assert (root / "autograded" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb").read_bytes() == graded_before
     assert grade.already_graded("aa_honest", "ps0_killed", str(root))
     assert not (root / grade.GRADING_FOLDER / "aa_honest").exists()
-
-
-def test_a_submission_stopped_at_its_time_limit_leaves_nothing_in_the_graders_temporary_folder(tmp_path, monkeypatch, request):
-    """A submission past --submission-timeout has its grading child killed, so nothing of that child's own
-    clean-up runs: its observer's folder (made beside the kernel's, in the grader's temporary folder) was left
-    behind once per such submission, and so was its kernel's connection file. Everything a submission's grading
-    makes now lives in that submission's private folder, which the grader removes whatever became of the child;
-    and what the child had written into autograded/ goes with an unfinished grading."""
-    import tempfile
-
-    scratch = tempfile.mkdtemp(prefix="gt-")  # short: the kernel's sockets live under it
-    request.addfinalizer(lambda: shutil.rmtree(scratch, ignore_errors=True))
-    monkeypatch.setenv("TMPDIR", str(scratch))
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    source = [
-        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
-        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
-                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
-    ]
-    root = _small_class(tmp_path, "ps0_stuck", source, {
-        "aa_stuck": {"add": "import time\ntime.sleep(300)\ndef add(a, b):\n    return a + b"}, "zz_honest": {}})
-    outcomes = {o.student: o for o in grade.grade(["ps0_stuck"], str(root), workers=1, feedback=False,
-                                                   submission_timeout=30, extra=["--Execute.timeout=300"])}
-    assert outcomes["aa_stuck"].status == "timeout", outcomes["aa_stuck"]
-    assert outcomes["zz_honest"].status == "graded", outcomes["zz_honest"]
-    # nor a graded copy: nbgrader writes the hand-in into autograded/ before it runs it, and the steps that make it
-    # inert for the TA's browser never ran (round 35: Formgrader ran a timed-out answer's <img onerror> as the TA)
-    assert not (root / "autograded" / "aa_stuck" / "ps0_stuck").exists()
-    assert (root / "autograded" / "zz_honest" / "ps0_stuck" / "ps0_stuck.ipynb").is_file()
     # torch's own per-user cache folder, made once by importing torch (as any torch program does), is not the
     # submission's; the killed child's connection file (its kernel's key) and observer's folder were
     left = [name for name in os.listdir(scratch) if not name.startswith("torchinductor_")]
     assert left == [], left
+    # a first pass a killed grader left beside an earlier finished grading goes with the next run, which skips it
+    os.makedirs(root / grade.GRADING_FOLDER / "aa_honest" / "ps0_killed")
+    shutil.copy(root / "submitted" / "mm_stuck" / "ps0_killed" / "ps0_killed.ipynb", root / grade.GRADING_FOLDER / "aa_honest" / "ps0_killed")
+    shutil.rmtree(root / "submitted" / "mm_stuck")
+    assert [o.status for o in grade.grade(["ps0_killed"], str(root), workers=1, feedback=False)] == ["skipped"]
+    assert not (root / grade.GRADING_FOLDER / "aa_honest").exists()

@@ -767,10 +767,16 @@ class Submission:
                 return Outcome(self.student, self.assignment, "failed", seconds, failure_reason(
                     forkserver.read_exceptions(os.path.join(self.private, "exceptions")), status),
                                log=self.keep_log())
-            self.keep_only(notebook_name(self.assignment, self.root))
-            write_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment, DONE_MARKER],
-                          f"graded in {seconds:.1f} s\n")
-            self.publish()
+            try:
+                self.keep_only(notebook_name(self.assignment, self.root))
+                write_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment, DONE_MARKER],
+                              f"graded in {seconds:.1f} s\n")
+                self.publish()
+            except OSError as error:  # autograded/ changed under the grader (a link, a file for a folder)
+                self.drop_unfinished()
+                return Outcome(self.student, self.assignment, "failed", seconds,
+                               f"graded, but the graded notebook could not be moved into autograded/: {error}; see "
+                               f"that autograded/{self.student} is a plain folder, and grade again")
             remove_beneath(self.root, [KEPT_LOGS, self.assignment, f"{self.student}.log"])  # an earlier failure's
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:

@@ -1088,6 +1088,7 @@ def test_a_grading_cut_short_leaves_nothing_behind_and_only_finished_gradings_in
     ]
     stuck = "import time\nprint('running', flush=True)\ntime.sleep(300)\ndef add(a, b):\n    return a + b"
     root = _small_class(tmp_path, "ps0_killed", source, {"aa_honest": {}, "mm_stuck": {"add": stuck}})
+    honest_nb = (root / "submitted" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb").read_bytes()
     proc = subprocess.Popen([sys.executable, "-m", "grader.grade", "ps0_killed", "--course-dir", str(root),
                              "--workers", "1"], cwd=ROOT, env=venv_env(),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
@@ -1129,5 +1130,11 @@ def test_a_grading_cut_short_leaves_nothing_behind_and_only_finished_gradings_in
     os.makedirs(root / grade.GRADING_FOLDER / "aa_honest" / "ps0_killed")
     shutil.copy(root / "submitted" / "mm_stuck" / "ps0_killed" / "ps0_killed.ipynb", root / grade.GRADING_FOLDER / "aa_honest" / "ps0_killed")
     shutil.rmtree(root / "submitted" / "mm_stuck")
-    assert [o.status for o in grade.grade(["ps0_killed"], str(root), workers=1, feedback=False)] == ["skipped"]
-    assert not (root / grade.GRADING_FOLDER / "aa_honest").exists()
+    # and a graded notebook that cannot be moved into place (autograded/<student> made a file) fails that one only
+    (root / "submitted" / "zz_blocked" / "ps0_killed").mkdir(parents=True)
+    (root / "submitted" / "zz_blocked" / "ps0_killed" / "ps0_killed.ipynb").write_bytes(honest_nb)
+    (root / "autograded" / "zz_blocked").write_text("not a folder")
+    outcomes = {o.student: o for o in grade.grade(["ps0_killed"], str(root), workers=1, feedback=False)}
+    assert outcomes["aa_honest"].status == "skipped", outcomes
+    assert outcomes["zz_blocked"].status == "failed" and "autograded/zz_blocked" in outcomes["zz_blocked"].reason, outcomes
+    assert not (root / grade.GRADING_FOLDER / "aa_honest").exists() and not (root / grade.GRADING_FOLDER / "zz_blocked").exists()

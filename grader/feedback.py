@@ -203,6 +203,26 @@ def _shown_text(text, budget: list[int], whole_lines: bool = False) -> str:
     return shown
 
 
+#: What an output costs a page's output budget besides its text: nbconvert's wrapper of one output (about 300
+#: characters, and the work of making it). 19,000 empty outputs, under every cap on text, made a page of 1.6 MB
+#: that kept the TA's Jupyter server busy 7.4 s (round 37); at this cost a page shows at most 400.
+OUTPUT_COST = 500
+
+
+def _outputs_within(cell, budget: list[int]) -> list:
+    """The cell's outputs the page shows, each charged OUTPUT_COST; once the notebook's budget is spent the rest are
+    left out, said in one output."""
+    outputs = cell.get("outputs", [])
+    for number in range(len(outputs)):
+        if budget[0] < OUTPUT_COST:
+            note = nbformat.v4.new_output("stream", name="stdout",
+                                          text=f"[{len(outputs) - number:,} more outputs of this cell are not shown]\n")
+            cell["outputs"] = outputs[:number] + [note]
+            return outputs[:number]
+        budget[0] -= OUTPUT_COST
+    return outputs
+
+
 def _page_output(output, budget: list[int]) -> None:
     data = output.get("data")
     if isinstance(data, dict):
@@ -262,7 +282,7 @@ class HideHiddenTests(NbGraderPreprocessor):
             placeholder = PLACEHOLDER if ran is True else NOT_RUN if ran is False else UNKNOWN
             cell.source = _shown_code(replace_regions(cell.source, "HIDDEN TESTS", placeholder),
                                       getattr(self, "_code_budget", [NOTEBOOK_CODE_CHARS]))
-            for output in cell.get("outputs", []):
+            for output in _outputs_within(cell, getattr(self, "_output_budget", [NOTEBOOK_OUTPUT_CHARS])):
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
                 if secret:  # whole lines first: a cut must not leave the start of a hidden line
@@ -410,7 +430,7 @@ class InertForTheBrowser(NbGraderPreprocessor):
             # "full credit" as round 34's answer did)
             cell.cell_type, cell.source = "markdown", _plain(cell.source, budget, RAW_NOTE)
             cell.pop("attachments", None)
-        for output in cell.get("outputs", []):
+        for output in _outputs_within(cell, outputs):
             data = output.get("data")
             if isinstance(data, dict):
                 kept = {k: v for k, v in data.items() if k in INERT_MIMETYPES}

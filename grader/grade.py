@@ -367,11 +367,18 @@ def nbgrader_metadata_refusal(notebook: str, release: str) -> str | None:
             known = {meta["grade_id"]: meta for cell in json.load(fh).get("cells", [])
                      if isinstance(meta := cell.get("metadata", {}).get("nbgrader"), dict) and "grade_id" in meta}
         with open(notebook, encoding="utf-8") as fh:
-            cells = json.load(fh).get("cells", [])
+            handed_in = json.load(fh)
+        version, cells = handed_in.get("nbformat"), handed_in.get("cells")
     except (OSError, ValueError, AttributeError, TypeError):
         return None  # no release to compare with, or not a notebook: nbgrader says so itself
-    if not isinstance(cells, list):
-        return None
+    if version != 4 or not isinstance(cells, list):
+        # nbgrader upgrades an older notebook as it reads it: a version 3 hand-in keeps its cells under
+        # "worksheets", where none of these checks (nor the cap on cells) looked (round 37: 70,000 cells froze the
+        # TA's Formgrader page)
+        shown = printable(repr(version))[:40]
+        return (f"the notebook is not a Jupyter notebook of version 4 (its nbformat: {shown}), as the release is. "
+                "Open it in Jupyter and save it (Jupyter saves version 4), or paste your answers into a fresh copy of "
+                "the release, and hand in again")
     if len(cells) > MAX_NOTEBOOK_CELLS:
         return (f"the notebook holds {len(cells):,} cells: at most {MAX_NOTEBOOK_CELLS:,} are graded (an assignment has "
                 "under 100). Delete the extra cells, and hand in again")

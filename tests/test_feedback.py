@@ -310,3 +310,20 @@ def test_math_in_an_answer_gives_the_page_no_id_class_style_link_or_code(answer)
     assert not re.search(r"\\(cssId|class|href|require|style)(?![A-Za-z])", text), text
     assert "backslash{}" in text
     assert safe_markdown(r"$\frac{a}{b} \times \classify$") == r"<div><p>$\frac{a}{b} \times \classify$</p>&#10;</div>"
+
+
+def test_a_page_shows_a_bounded_number_of_outputs():
+    """Round 37: 19,000 empty outputs, under every cap on text, made a Formgrader page of 1.6 MB that kept the TA's
+    server busy 7.4 s. Each output costs the page's output budget OUTPUT_COST besides its text; the rest of a cell's
+    outputs are left out, said in one output (in both pages)."""
+    cell = nbformat.v4.new_code_cell("for _ in range(19_000): display('')")
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"text/plain": ""}) for _ in range(19_000)]
+    later = nbformat.v4.new_code_cell("print(1)")
+    later.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    nb = nbformat.v4.new_notebook(cells=[cell, later])
+    most = feedback.NOTEBOOK_OUTPUT_CHARS // feedback.OUTPUT_COST
+    for preprocessor in (HideHiddenTests(), feedback.InertForTheBrowser()):
+        shown, _ = preprocessor.preprocess(nbformat.from_dict(nb), {})
+        outs = [o for c in shown.cells for o in c.outputs]
+        assert len(outs) <= most + 2, len(outs)
+        assert "more outputs of this cell are not shown" in shown.cells[0].outputs[-1]["text"]

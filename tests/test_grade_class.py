@@ -518,6 +518,15 @@ def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the
         why = hand_in(student, edit)
         assert why and words in why and "release" in why, (student, why)
         assert "\n" not in why and "curl" not in why.split("(")[0], (student, why)
+    # round 37: a notebook of version 3 keeps its cells under "worksheets", where none of these checks (nor the cap
+    # on cells) looked, and nbgrader upgrades it as it reads it: 70,000 cells froze the TA's Formgrader page
+    os.makedirs(tmp_path / "submitted" / "v3" / "ps1_memory")
+    v3 = nbformat.v3.new_notebook(worksheets=[nbformat.v3.new_worksheet(
+        cells=[nbformat.v3.new_code_cell(input="1") for _ in range(3_000)])])
+    with open(tmp_path / "submitted" / "v3" / "ps1_memory" / name, "w") as fh:
+        nbformat.write(v3, fh, version=3)
+    why = grade.refusal("v3", "ps1_memory", str(tmp_path))
+    assert why and "version 4" in why and "(its nbformat: 3)" in why, why
 
 
 def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrader_reads_it(tmp_path):

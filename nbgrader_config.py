@@ -3,9 +3,14 @@
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput
 
+from grader import formgrader_guard
 from grader.execute import ResilientExecute
 from grader.feedback import HideHiddenTests, InertForTheBrowser
 from grader.scores import SaveVerifiedGrades
+
+# In the TA's Jupyter server (Formgrader reads this file there): no autograde button, no submission files served
+# (grader/formgrader_guard.py says why); elsewhere this does nothing.
+formgrader_guard.install()
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 

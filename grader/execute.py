@@ -46,7 +46,7 @@ import zmq
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from nbclient.util import ensure_async, run_sync
 from nbformat import NotebookNode
-from traitlets import Float, Integer, Unicode
+from traitlets import Bool, Float, Integer, Unicode
 
 from nbgrader.preprocessors import Execute
 
@@ -206,6 +206,10 @@ def _shorten(text, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + f"... [{len(text) - limit} characters cut]"
 
 
+class UnsandboxedExecution(RuntimeError):
+    """A notebook asked to run outside the grader's sandbox without being told to."""
+
+
 class ResilientExecute(Execute):
     max_kernel_deaths = Integer(3, help="Give up on a notebook after this many kernel deaths or stuck cells.").tag(config=True)
     max_message_bytes = Integer(1_000_000, help="Largest output message kept whole; longer text is cut.").tag(config=True)
@@ -217,12 +221,23 @@ class ResilientExecute(Execute):
         MAX_GRADING_CPU, help="CPU seconds this process may spend on one notebook, all its threads together; past "
                               "them the kernel is killed and the notebook fails (TooCostlyKernel).").tag(config=True)
     max_errors_per_cell = Integer(20, help="Error outputs kept per cell (the cell fails after the first).").tag(config=True)
+    unsandboxed = Bool(
+        False, help="Run the notebook in a kernel other than the grader's sandbox, with the rights of whoever runs "
+                    "nbgrader: only for notebooks you trust (make grade UNSANDBOXED=1 sets it).").tag(config=True)
     warm_up_code = Unicode(
         WARM_UP,
         help="Run silently in the kernel once it has started, before the first cell (its errors are ignored: "
              "the notebook's own imports will meet them).").tag(config=True)
 
     def preprocess(self, nb, resources=None, km=None):
+        if self.kernel_name != sandbox.KERNEL_NAME and not self.unsandboxed:
+            # nbgrader_config.py is the course's, and every nbgrader reads it: Formgrader's own "autograde" button
+            # (in the TA's Jupyter server) ran a hand-in in the notebook's python3 kernel, as the TA, root, with the
+            # TA's environment (round 37). Student code runs only where grader.grade starts it, in the sandbox.
+            raise UnsandboxedExecution(
+                f"not running this notebook: its kernel ({self.kernel_name or 'the one the notebook names'}) is not the grader's "
+                "sandbox, and it would run as you. Grade submissions with `make grade` (python -m grader.grade); "
+                "for a notebook you trust, --ResilientExecute.unsandboxed=True")
         self._deadly: list[int] = []
         self._replaying = False
         self._warmed = False

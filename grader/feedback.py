@@ -122,6 +122,16 @@ def fixed_lexer(nb) -> None:
             cell.metadata.pop("magics_language", None)
 
 
+#: A link a written answer may keep: to another site, or an address. A link without a scheme resolves against the page
+#: it is on, and the TA's pages are on the TA's own Jupyter server: `..%2f..%2fsubmitted%2f...%2ffigure.html` reached
+#: a handed-in page through Formgrader's file route, as the TA (round 37).
+_ABSOLUTE_LINK = re.compile(r"(https?://[^/\\\s]|mailto:)", re.IGNORECASE)
+
+
+def _link_attribute(tag: str, name: str, value: str) -> bool:
+    return name == "title" or (name == "href" and _ABSOLUTE_LINK.match(value) is not None)
+
+
 def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     """Markdown as sanitised HTML on one line, which the template's markdown2html leaves as it is.
 
@@ -145,7 +155,7 @@ def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     # $("#" + grade_id), the first element of that id in the page, and its cell by its class; an answer holding
     # an empty <span id=...> for every grade id, moved to the top of the notebook, took the TA's one "full credit"
     # click for all of them (round 34: 0 -> 30 of 30)
-    html = bleach.clean(rendered, tags=_TAGS, attributes={"a": ["href", "title"]},
+    html = bleach.clean(rendered, tags=_TAGS, attributes={"a": _link_attribute},
                         protocols=["http", "https", "mailto"], strip=False)
     return _one_line("<div>" + inert_math(html) + "</div>")
 

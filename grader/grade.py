@@ -727,7 +727,7 @@ class Submission:
                 env[sandbox.HOST_UID_ENV] = str(self.host_uid)
         else:
             write_unsandboxed_kernelspec(private)
-            argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}"]
+            argv += [f"--Execute.kernel_name={UNSANDBOXED_KERNEL}", "--ResilientExecute.unsandboxed=True"]
         # the kernel's sockets (the only folder of the grader's it may write) on a small tmpfs where the
         # grader may mount one (root): the connection file and sockets take a few kB
         self.child = server.fork(argv, env, self.root, os.path.join(private, "nbgrader.log"), gated=True,

@@ -224,6 +224,44 @@ def test_student_and_ta_in_jupyterlab(lab):
     print(timings)
 
 
+def test_formgrader_in_the_tas_server_neither_autogrades_nor_serves_a_submissions_files(lab):
+    """Round 37: Formgrader's autograde button ran a hand-in in the TA's own server, as the TA; its route for a
+    submission's files joined `..%2f` unresolved under the course folder and served any file of it (a handed-in HTML
+    page, the solutions) on the TA's origin: one click on a link in a written answer rewrote the class's grades. In
+    the TA's server, as the course's nbgrader_config.py sets it up, the button answers that grading is `make grade`
+    and the route serves nothing."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    assignment = browser.student_assignment()
+    folder = os.path.join(lab.course, "submitted", browser.STUDENT, assignment)
+    if not os.path.isdir(os.path.join(lab.course, "autograded", browser.STUDENT, assignment)):
+        browser.collect_and_autograde(lab.course, assignment)
+    with open(os.path.join(folder, "figure.html"), "w") as fh:
+        fh.write("<script>document.title = 'ran'</script>")
+    base, headers = lab.ui.url.rstrip("/"), {"Authorization": f"token {lab.ui.token}"}
+
+    def call(path, method="GET"):
+        request = urllib.request.Request(base + path, method=method, headers=headers, data=b"" if method == "POST" else None)
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    notebook = browser.notebook_name(assignment, lab.course)[: -len(".ipynb")]
+    status, body = call(f"/formgrader/api/submitted_notebooks/{assignment}/{notebook}")
+    assert status == 200, (status, body[:500])
+    submission = next(s["id"] for s in json.loads(body) if s["student"] == browser.STUDENT)
+    for path in (f"..%2f..%2f..%2fsubmitted%2f{browser.STUDENT}%2f{assignment}%2ffigure.html", "..%2f..%2f..%2fnbgrader_config.py",
+                 f"{notebook}.ipynb"):
+        status, body = call(f"/formgrader/submissions/{submission}/{path}")
+        assert status == 404 and "<script>" not in body and "formgrader_guard" not in body, (path, status, body[:300])
+    status, body = call(f"/formgrader/api/submission/{assignment}/{browser.STUDENT}/autograde", "POST")
+    assert status == 200 and json.loads(body)["success"] is False and "make grade" in json.loads(body)["error"], body[:500]
+
+
 @pytest.mark.parametrize("notebook", LECTURES)
 def test_lecture_plots_render(lab, notebook):
     """The lecture runs in JupyterLab without an error and, where it draws, shows at least one rendered plot."""

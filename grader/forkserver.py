@@ -352,7 +352,8 @@ def _child(request: dict, gate: int | None, warm: int | None, theirs: tuple[int,
         hard = resource.getrlimit(resource.RLIMIT_FSIZE)[1]  # the soft limit: this child runs no student code
         resource.setrlimit(resource.RLIMIT_FSIZE, (CHILD_FILE_BYTES if hard == resource.RLIM_INFINITY
                                                    else min(CHILD_FILE_BYTES, hard), hard))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core of the grader's memory (secrets) on the disk
+        resource.setrlimit(resource.RLIMIT_CORE, (1, 1))  # no core of the grader's memory (secrets), on the disk or
+        # piped to the host's core program (1, not 0: Linux aborts a piped dump only then; grader/sandbox.py)
         cpu = request.get("cpu")
         if isinstance(cpu, (int, float)) and cpu > 0:  # what a hand-in makes the grader work, whatever the step
             cap_cpu(cpu)

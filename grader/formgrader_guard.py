@@ -14,13 +14,19 @@ nbgrader_config.py, which calls `install()`. Two of its routes are closed there:
   The graded folder holds the graded notebook only (grader/grade.py), which Formgrader shows through its own
   page, so the route answers 404 for every path.
 
-Nothing here runs unless Formgrader's handlers are loaded (the TA's server); nbgrader's command-line tools,
-which read the same configuration, are left as they are.
+Nothing of these runs unless Formgrader's handlers are loaded (the TA's server).
+
+And wherever nbgrader reads the course's configuration (the TA's server, `nbgrader validate` in the course folder),
+its Validator (the Validate button, `nbgrader validate`) refuses a hand-in: a notebook in the course's submitted/,
+autograded/, .autograding/ or feedback/. It runs the notebook in a plain kernel with the rights of whoever asks:
+the TA validating mallory's hand-in (in submitted/ or the graded copy) ran her code as the TA, which rewrote the
+class's grades (round 38). A student validates her own copy, which is in none of those folders.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 HANDLERS = "nbgrader.server_extensions.formgrader.handlers"
@@ -41,8 +47,38 @@ def _no_autograde(self, *args, **kwargs):
     self.write(json.dumps({"success": False, "error": AUTOGRADE_REFUSED, "log": AUTOGRADE_REFUSED}))
 
 
-def install() -> bool:
-    """Close the two routes in this process if Formgrader's handlers are loaded; True if they were."""
+#: The course's folders that hold students' hand-ins (as handed in, graded, being graded, fed back).
+HAND_IN_FOLDERS = ("submitted", "autograded", ".autograding", "feedback")
+
+
+def guard_validator(course_root: str) -> None:
+    """nbgrader's Validator refuses a notebook under one of the course's HAND_IN_FOLDERS (see the module)."""
+    from nbgrader import validator
+
+    real = validator.Validator.validate
+    if getattr(real, "course_roots", None) is not None:
+        real.course_roots.add(os.path.realpath(course_root))
+        return
+
+    def validate(self, filename, *args, **kwargs):
+        path = os.path.realpath(filename)
+        for root in validate.course_roots:
+            for folder in HAND_IN_FOLDERS:
+                if os.path.commonpath([path, os.path.join(root, folder)]) == os.path.join(root, folder):
+                    raise PermissionError(
+                        f"not validating {filename}: it is a student's hand-in ({folder}/), and validating runs it, as "
+                        "you. Hand-ins are graded, sandboxed, by `make grade`; read them in Formgrader")
+        return real(self, filename, *args, **kwargs)
+
+    validate.course_roots = {os.path.realpath(course_root)}
+    validator.Validator.validate = validate
+
+
+def install(course_root: str | None = None) -> bool:
+    """Close the two routes in this process if Formgrader's handlers are loaded (True if they were); with
+    `course_root`, guard nbgrader's Validator against that course's hand-ins."""
+    if course_root is not None:
+        guard_validator(course_root)
     handlers, api = sys.modules.get(HANDLERS), sys.modules.get(API)
     if handlers is not None:
         handlers.SubmissionFilesHandler.get = _no_submission_files

@@ -303,7 +303,7 @@ def capped_refusal(student: str, assignment: str, root: str, limits: dict | None
             os.close(read)
             forkserver._pdeathsig(os.getppid())
             forkserver.cap_data(REFUSAL_DATA)
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+            resource.setrlimit(resource.RLIMIT_CORE, sandbox.NO_CORE)
             forkserver.cap_cpu(REFUSAL_CPU)
             signal.signal(signal.SIGXCPU, signal.SIG_DFL)
             try:

@@ -528,7 +528,7 @@ def _serve(requests: int, answers: int, parent: int) -> None:
         pass
     if os.getppid() != parent:
         return
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    resource.setrlimit(resource.RLIMIT_CORE, (1, 1))  # no core, nor the host's core program (grader/sandbox.py)
     torch = sys.modules.get("torch")
     if torch is not None:  # GNU OpenMP is not fork-safe: one thread, so no judge waits on a pool the grading
         torch.set_num_threads(1)  # process may have started (our judges take well under a second anyway)

@@ -60,6 +60,9 @@ import sys
 import time
 
 KERNEL_NAME = "distcourse-sandbox"
+#: RLIMIT_CORE of every process of the grader's and of a sandbox: 1, not 0, so that no crash starts the host's core
+#: program (see `apply_limits`).
+NO_CORE = (1, 1)
 DEFAULT_LIMITS = {
     "memory_bytes": 6 * 2**30,  # all the kernel's processes together (cgroup), and each one (RLIMIT_DATA)
     "cpu_seconds": 1800,  # per process
@@ -309,7 +312,8 @@ _SYSCALLS = {
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
-                   openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328, flock=73),
+                   openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328, flock=73,
+                   setrlimit=160),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -324,7 +328,8 @@ _SYSCALLS = {
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
-                    readahead=213, madvise=233, preadv2=286, pwritev2=287, flock=32),
+                    readahead=213, madvise=233, preadv2=286, pwritev2=287, flock=32,
+                    setrlimit=164),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -383,6 +388,10 @@ _SIGNAL_IS_THIRD = ("tgkill", "rt_tgsigqueueinfo")
 # of the idle I/O class (all allowed for a process of the same user), and the kernel's spinners then slowed
 # every later check of the notebook fifteen-fold; prlimit64 on the observer reached it too.
 _ONLY_ITS_OWN = ("sched_setparam", "sched_setscheduler", "sched_setattr", "prlimit64")  # their args[0] is the pid
+# Nor may it change its own RLIMIT_CORE (setrlimit, or prlimit64 of pid 0 with a new limit): it is 1 (NO_CORE),
+# and a process may always lower its limits, but at 0 a crash starts the host's piped core program as root (round
+# 37). The call returns 0 and changes nothing.
+_RLIMIT_CORE = 4
 _PRIO_PROCESS, _IOPRIO_WHO_PROCESS = 0, 1
 # fcntl(F_SETSIG) is refused with them: it names the signal the kernel sends to a descriptor's owner (F_SETOWN,
 # any process of the same user) when it is ready, SIGSTOP included. Without it the owner gets SIGIO.
@@ -579,12 +588,23 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
         if name != "prlimit64":
             prog.append((_JEQ, "allow", "no_change", 0))
         else:  # another's limits may be read: args[2], the new limit, NULL (both halves of the pointer)
-            prog += [(_JEQ, "allow", 0, 0),
-                     (_LD_ABS, 0, 0, 32),
+            prog += [(_JEQ, 0, "prlimit_other", 0),
+                     (_LD_ABS, 0, 0, 24),  # its own: args[1] (the resource)
+                     (_JEQ, 0, "allow", _RLIMIT_CORE),
+                     (_LD_ABS, 0, 0, 32),  # RLIMIT_CORE read, never set
+                     (_JEQ, 0, "no_change", 0),
+                     (_LD_ABS, 0, 0, 36),
+                     (_JEQ, "allow", "no_change", 0)]
+            labels["prlimit_other"] = len(prog)
+            prog += [(_LD_ABS, 0, 0, 32),
                      (_JEQ, 0, "deny", 0),
                      (_LD_ABS, 0, 0, 36),
                      (_JEQ, "allow", "deny", 0)]
         labels["not_" + name] = len(prog)
+    prog.append((_JEQ, 0, "not_setrlimit", numbers["setrlimit"]))
+    prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the resource)
+             (_JEQ, "no_change", "allow", _RLIMIT_CORE)]
+    labels["not_setrlimit"] = len(prog)
     prog.append((_JGE, "not_scheduling", "not_scheduling", 0))  # past the answer below
     labels["no_change"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the call returns 0, and nothing changed
@@ -1112,7 +1132,11 @@ def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
         resource.setrlimit(resource.RLIMIT_AS, (limits["memory_bytes"] + ADDRESS_SPACE_HEADROOM,) * 2)
     resource.setrlimit(resource.RLIMIT_CPU, (limits["cpu_seconds"],) * 2)
     resource.setrlimit(resource.RLIMIT_FSIZE, (limits["file_bytes"],) * 2)
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file, even where cores are piped to a host program
+    # No core file, and no core piped to a host program: Linux ignores RLIMIT_CORE for a `|program` core_pattern
+    # (Ubuntu's apport, systemd-coredump) but 1 byte makes it abort the dump before it starts the program, which
+    # it starts as root, in the root cgroup, one a crash: 1,058 in 15 s from one cell (round 37). The filter keeps
+    # a sandbox from lowering it to 0 (`seccomp_program`).
+    resource.setrlimit(resource.RLIMIT_CORE, NO_CORE)
     # Queued signals are counted per host user: a kernel queued the user's whole allowance (96,364) and every
     # other process of that user, the grader's included, got EAGAIN from sigqueue and timer_create (round 12)
     pending = resource.getrlimit(resource.RLIMIT_SIGPENDING)[1]

@@ -1175,3 +1175,76 @@ def test_nbgrader_run_outside_the_grader_runs_no_student_code_unless_told(tmp_pa
                           "--ResilientExecute.unsandboxed=True"], cwd=root, env=venv_env(), capture_output=True,
                          text=True, timeout=300)
     assert marker.exists(), (run.stdout + run.stderr)[-3000:]  # told: a notebook the TA trusts runs as the TA
+
+
+def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_path):
+    """Round 38: nbgrader collect copied a student's inbound folder following links, as the TA: a notebook that was a
+    link to the course's source/ scored full marks with the solutions in its feedback, a link to /proc/self/environ
+    put the TA's secrets in the student's kernel folder, a link to /dev/zero filled the disk; and a folder named for
+    another student was collected as that student's. Links stay links (make grade refuses them), a pipe is left out
+    (nothing waits on it), a folder not owned by the student it names is not collected."""
+    import pwd
+    import subprocess
+    import sys
+    import time
+
+    from grader.course import venv_env
+
+    me = pwd.getpwuid(os.getuid()).pw_name
+    source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION")]
+    root = _small_class(tmp_path, "ps0_collect", source, {})
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TA-SECRET-CANARY")
+    inbound = tmp_path / "exchange" / "distcourse" / "inbound"
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S.000000 UTC", time.gmtime())
+    mine = inbound / f"{me}+ps0_collect+{stamp}+abc"
+    mine.mkdir(parents=True)
+    os.symlink(root / "source" / "ps0_collect" / "ps0_collect.ipynb", mine / "ps0_collect.ipynb")
+    os.symlink(secret, mine / "env.txt")
+    os.symlink("/dev/zero", mine / "data.bin")
+    os.mkfifo(mine / "pipe")
+    (mine / "notes.txt").write_text("my notes")
+    (mine / "timestamp.txt").write_text(stamp)
+    forged = inbound / f"not-{me[:20]}+ps0_collect+{stamp}+zzz"
+    forged.mkdir()
+    shutil.copy(root / "release" / "ps0_collect" / "ps0_collect.ipynb", forged)
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
+                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
+    log = run.stdout + run.stderr
+    collected = root / "submitted" / me / "ps0_collect"
+    assert (collected / "notes.txt").read_text() == "my notes", log[-3000:]
+    for name in ("ps0_collect.ipynb", "env.txt", "data.bin"):
+        assert (collected / name).is_symlink(), (name, log[-3000:])
+    assert not (collected / "pipe").exists() and "is not a file or folder" in log, log[-3000:]
+    assert not (root / "submitted" / f"not-{me[:20]}").exists() and "not collected" in log, log[-3000:]
+    why = grade.refusal(me, "ps0_collect", str(root))
+    assert why and "links" in why, why  # and make grade refuses the links, naming one
+
+
+def test_validating_a_hand_in_of_the_course_runs_nothing_of_it(tmp_path):
+    """Round 38: nbgrader's Validator (the Validate button, `nbgrader validate`) runs a notebook in a plain kernel as
+    whoever asks: the TA validating mallory's hand-in ran her code as the TA, which rewrote the class's grades. In the
+    course (whose nbgrader_config.py guards it) a notebook in submitted/, autograded/, .autograding/ or feedback/ is
+    not validated; a student's own copy elsewhere still is."""
+    import subprocess
+    import sys
+
+    from grader.course import venv_env
+
+    marker = tmp_path / "ran-as-the-ta"
+    source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION")]
+    root = _small_class(tmp_path, "ps0_validate", source, {
+        "mallory": {"add": f"open({str(marker)!r}, 'a').write('x')\ndef add(a, b):\n    return a + b"}})
+    hand_in = root / "submitted" / "mallory" / "ps0_validate" / "ps0_validate.ipynb"
+    (root / "autograded" / "mallory" / "ps0_validate").mkdir(parents=True)
+    shutil.copy(hand_in, root / "autograded" / "mallory" / "ps0_validate")
+    (root / "mywork").mkdir()
+    shutil.copy(hand_in, root / "mywork")
+    for path in (hand_in, root / "autograded" / "mallory" / "ps0_validate" / "ps0_validate.ipynb"):
+        run = subprocess.run([sys.executable, "-m", "nbgrader", "validate", str(path)], cwd=root, env=venv_env(),
+                             capture_output=True, text=True, timeout=300)
+        assert "not validating" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+        assert not marker.exists(), f"validating {path} ran the hand-in"
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "validate", str(root / "mywork" / "ps0_validate.ipynb")],
+                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
+    assert marker.exists(), (run.stdout + run.stderr)[-3000:]  # a student's own copy is validated (and runs)

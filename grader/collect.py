@@ -27,8 +27,23 @@ except ImportError:  # no owners to check (Windows)
 
 
 class SafeCollect(ExchangeCollect):
+    def _path_to_record(self, path):
+        """A folder whose name's time does not parse is not collected (nbgrader's own stopped the whole collection:
+        an empty folder `mallory+ps1_memory+not a date+x` beside good hand-ins, round 38)."""
+        try:
+            return super()._path_to_record(path)
+        except Exception:  # noqa: BLE001 - dateutil's ParserError, OverflowError, ...: the name is the student's
+            import datetime
+
+            return {"username": os.path.basename(path).split("+", 1)[0], "filename": os.path.basename(path),
+                    "timestamp": datetime.datetime.min, "unreadable": True}  # naive UTC, as parse_utc
+
     def init_src(self):
         super().init_src()
+        for record in self.src_records:
+            if record.get("unreadable"):
+                self.log.error(f"not collected: {record['filename']!r}: its time does not read as a date")
+        self.src_records = [record for record in self.src_records if not record.get("unreadable")]
         if not (self.check_owner and pwd is not None):
             return
         kept = []

@@ -1205,6 +1205,7 @@ def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_pat
     os.mkfifo(mine / "pipe")
     (mine / "notes.txt").write_text("my notes")
     (mine / "timestamp.txt").write_text(stamp)
+    (inbound / f"{me}+ps0_collect+not a date+x").mkdir()  # an older one (it sorts last), whose time does not parse
     forged = inbound / f"not-{me[:20]}+ps0_collect+{stamp}+zzz"
     forged.mkdir()
     shutil.copy(root / "release" / "ps0_collect" / "ps0_collect.ipynb", forged)
@@ -1217,6 +1218,15 @@ def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_pat
         assert (collected / name).is_symlink(), (name, log[-3000:])
     assert not (collected / "pipe").exists() and "is not a file or folder" in log, log[-3000:]
     assert not (root / "submitted" / f"not-{me[:20]}").exists() and "not collected" in log, log[-3000:]
+    (root / "submitted" / me).rename(root / "collected-before")
+    for folder in inbound.iterdir():  # only the unreadable one left: not collected, and the collection goes on
+        if "not a date" not in folder.name:
+            shutil.rmtree(folder)
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
+                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "does not read as a date" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+    assert not (root / "submitted" / me).exists()
+    (root / "collected-before").rename(root / "submitted" / me)
     why = grade.refusal(me, "ps0_collect", str(root))
     assert why and "links" in why, why  # and make grade refuses the links, naming one
 

@@ -62,6 +62,11 @@ def guard_validator(course_root: str) -> None:
 
     def validate(self, filename, *args, **kwargs):
         path = os.path.realpath(filename)
+        parts = set(os.path.normpath(path).split(os.sep)[:-1])
+        if parts & {"submitted", "autograded", ".autograding", "inbound"}:  # any course's, or the exchange's inbound
+            raise PermissionError(
+                f"not validating {filename}: it is in a folder of students' hand-ins, and validating runs it, as you. "
+                "Hand-ins are graded, sandboxed, by `make grade`; read them in Formgrader")
         for root in validate.course_roots:
             for folder in HAND_IN_FOLDERS:
                 if os.path.commonpath([path, os.path.join(root, folder)]) == os.path.join(root, folder):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import fnmatch
 import functools
 import glob
 import json
@@ -108,6 +109,13 @@ STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,99}")
 
 
 DONE_MARKER = ".graded"
+#: Files that tools the TA may run in a student's folder load as code or configuration: nbgrader reads the
+#: nbgrader_config.py of the folder it runs in, git a repository's hooks and core.fsmonitor (round 38: `nbgrader
+#: validate` or `nbgrader list` in mallory's folder ran her config as root). A hand-in holding one is refused, and
+#: grader/collect.py leaves them out. Matched without case.
+TOOL_FILES = ("nbgrader_config.py", "nbgrader_config.json", "jupyter_*config*.py", "jupyter_*config*.json",
+              "ipython_config.py", "ipython_kernel_config.py", ".git", ".pythonrc*", "sitecustomize.py",
+              "usercustomize.py")
 #: Where nbgrader writes a submission's graded notebook while it is graded. Its first pass is the hand-in as written,
 #: before the steps that make it inert for the TA's browser, and a grading stopped before its end (a time limit,
 #: the grader killed) left it in autograded/, where Formgrader ran a written answer's `<img onerror>` as the TA
@@ -234,6 +242,11 @@ def refusal(student: str, assignment: str, root: str, limits: dict | None = None
     for d, subfolders, names in os.walk(handin):
         files += [os.path.join(d, f) for f in names]
         folders += len(subfolders)
+        tools = [n for n in names + subfolders if any(fnmatch.fnmatch(n.lower(), glob) for glob in TOOL_FILES)]
+        if tools:
+            return (f"{printable(repr(os.path.relpath(os.path.join(d, tools[0]), handin)))}: a hand-in may not hold files "
+                    "that tools run in its folder load as code (nbgrader's and Jupyter's configuration, a git "
+                    "repository): remove it, and grade again")
         odd = [n for n in names + subfolders if not n.isprintable()]  # C0, DEL, C1 (CSI, NEL), bidi overrides
         if odd:  # nbgrader writes file names into the log the TA reads
             return (f"{printable(repr(os.path.relpath(os.path.join(d, odd[0]), handin)))}: a hand-in's file and folder "

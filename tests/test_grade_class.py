@@ -468,6 +468,15 @@ def test_student_ids_are_taken_literally_and_hidden_folders_are_reported(tmp_pat
         assert why and grade.printable(repr(name)) in why and "rename" in why, why
     assert grade.refusal("b13honest", "ps1", str(tmp_path)) is None
     assert grade.id_refusal("first.last+ta@uni-x.edu") is None  # a login or an e-mail address is an id
+    # round 38: files that tools run in a student's folder load as code (the TA's `nbgrader validate` there ran a
+    # handed-in nbgrader_config.py as root; git runs a .git's core.fsmonitor)
+    for name in ("nbgrader_config.py", ".git", "sub/IPython_config.py", "jupyter_server_config.json"):
+        student = "tools" + str(len(name))
+        (tmp_path / "submitted" / student / "ps1" / os.path.dirname(name)).mkdir(parents=True, exist_ok=True)
+        (tmp_path / "submitted" / student / "ps1" / "ps1.ipynb").write_text("{}")
+        (tmp_path / "submitted" / student / "ps1" / name).write_text("x")
+        why = grade.refusal(student, "ps1", str(tmp_path))
+        assert why and "tools run in its folder" in why, (name, why)
 
 
 def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the_graders_words(tmp_path):
@@ -1204,8 +1213,12 @@ def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_pat
     os.symlink("/dev/zero", mine / "data.bin")
     os.mkfifo(mine / "pipe")
     (mine / "notes.txt").write_text("my notes")
+    (mine / "nbgrader_config.py").write_text("raise SystemExit('ran as the TA')")  # tools in her folder would run it
+    (mine / ".git").mkdir()
+    other = inbound / f"not-{me[:20]}+ps0_collect+{stamp}+lnk"  # a link in the inbound folder itself
+    os.symlink(root / "source", other)
     (mine / "timestamp.txt").write_text(stamp)
-    (inbound / f"{me}+ps0_collect+not a date+x").mkdir()  # an older one (it sorts last), whose time does not parse
+    (inbound / "zz9+ps0_collect+not a date+x").mkdir()  # a folder whose time does not parse
     forged = inbound / f"not-{me[:20]}+ps0_collect+{stamp}+zzz"
     forged.mkdir()
     shutil.copy(root / "release" / "ps0_collect" / "ps0_collect.ipynb", forged)
@@ -1216,16 +1229,23 @@ def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_pat
     assert (collected / "notes.txt").read_text() == "my notes", log[-3000:]
     for name in ("ps0_collect.ipynb", "env.txt", "data.bin"):
         assert (collected / name).is_symlink(), (name, log[-3000:])
-    assert not (collected / "pipe").exists() and "is not a file or folder" in log, log[-3000:]
+    assert not (collected / "pipe").exists() and "is not a file, folder or link" in log, log[-3000:]
+    assert not (collected / "nbgrader_config.py").exists() and not (collected / ".git").exists(), log[-3000:]
     assert not (root / "submitted" / f"not-{me[:20]}").exists() and "not collected" in log, log[-3000:]
     (root / "submitted" / me).rename(root / "collected-before")
-    for folder in inbound.iterdir():  # only the unreadable one left: not collected, and the collection goes on
-        if "not a date" not in folder.name:
-            shutil.rmtree(folder)
+    for folder in inbound.iterdir():  # only the unreadable one left, and one too deep: not collected, and the
+        if "not a date" not in folder.name:  # collection goes on (nbgrader's own stopped at either)
+            shutil.rmtree(folder) if not folder.is_symlink() else folder.unlink()
+    deep = inbound / f"{me}+ps0_collect+{stamp}+deep"
+    for level in range(40):  # nbgrader's copy recursed to a RecursionError at 600
+        deep = deep / "d"
+    deep.mkdir(parents=True)
     run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
                          cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "does not read as a date" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
-    assert not (root / "submitted" / me).exists()
+    assert run.returncode == 0 and "folders deep" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+    assert "does not read as a date" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+    assert not (root / "submitted" / me / "ps0_collect").exists() and not (root / "submitted" / "zz9" / "ps0_collect").exists()
+    shutil.rmtree(root / "submitted" / me)
     (root / "collected-before").rename(root / "submitted" / me)
     why = grade.refusal(me, "ps0_collect", str(root))
     assert why and "links" in why, why  # and make grade refuses the links, naming one
@@ -1255,6 +1275,12 @@ def test_validating_a_hand_in_of_the_course_runs_nothing_of_it(tmp_path):
                              capture_output=True, text=True, timeout=300)
         assert "not validating" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
         assert not marker.exists(), f"validating {path} ran the hand-in"
+    inbound = tmp_path / "exchange" / "distcourse" / "inbound" / "mallory+ps0_validate+2026-01-01 00:00:00 UTC"
+    inbound.mkdir(parents=True)
+    shutil.copy(hand_in, inbound)  # round 38: the exchange's copy of the hand-in, outside the course folder
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "validate", str(inbound / "ps0_validate.ipynb")], cwd=root,
+                         env=venv_env(), capture_output=True, text=True, timeout=300)
+    assert "not validating" in run.stdout + run.stderr and not marker.exists(), (run.stdout + run.stderr)[-3000:]
     run = subprocess.run([sys.executable, "-m", "nbgrader", "validate", str(root / "mywork" / "ps0_validate.ipynb")],
                          cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
     assert marker.exists(), (run.stdout + run.stderr)[-3000:]  # a student's own copy is validated (and runs)

@@ -1180,10 +1180,8 @@ def test_nbgrader_run_outside_the_grader_runs_no_student_code_unless_told(tmp_pa
                          cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
     assert "not running this notebook" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
     assert not marker.exists(), "the hand-in ran outside the sandbox"
-    run = subprocess.run([sys.executable, "-m", "nbgrader", "autograde", "ps0_button", "--student", "mallory", "--force",
-                          "--ResilientExecute.unsandboxed=True"], cwd=root, env=venv_env(), capture_output=True,
-                         text=True, timeout=300)
-    assert marker.exists(), (run.stdout + run.stderr)[-3000:]  # told: a notebook the TA trusts runs as the TA
+    # told, it runs: make grade UNSANDBOXED=1 passes the flag (tests/test_attacks.py, the unsandboxed class), and the
+    # same marker code runs where a student validates her own copy (the test below)
 
 
 def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_path):

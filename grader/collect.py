@@ -42,6 +42,8 @@ except ImportError:  # no owners to check (Windows)
 #: Folders deeper than this are not collected (a copy of 600 levels stopped nbgrader's with a RecursionError).
 MAX_DEPTH = 32
 _CHUNK = 1 << 20
+#: Files, folders and links one student's folder may hold: what `make grade` grades (grader.sandbox.MAX_FILES).
+MAX_ENTRIES = 1_000
 
 
 class Refused(Exception):
@@ -110,7 +112,7 @@ class SafeCollect(ExchangeCollect):
         try:
             fd = os.open(src, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
             try:
-                self._copy_folder(fd, partial, src, [1000 * self.coursedir.max_dir_size], 0)
+                self._copy_folder(fd, partial, src, [1000 * self.coursedir.max_dir_size, MAX_ENTRIES], 0)
             finally:
                 os.close(fd)
             if self.coursedir.groupshared:
@@ -129,7 +131,12 @@ class SafeCollect(ExchangeCollect):
         if depth > MAX_DEPTH:
             raise Refused(f"{shown} is more than {MAX_DEPTH} folders deep")
         os.mkdir(dest, 0o700)
-        for name in sorted(os.listdir(fd)):
+        names = os.listdir(fd)
+        budget[1] -= len(names)
+        if budget[1] < 0:  # bytes are capped as they are read; names (empty files, links) cost the TA's disk too
+            raise Refused(f"the folder holds more than {MAX_ENTRIES:,} files, folders and links (round 39: 300,000 "
+                          "empty ones)")
+        for name in sorted(names):
             path = os.path.join(shown, name)
             if self._left_out(name):
                 self.log.warning(f"not collected: {path!r} (a file the course does not take)")
@@ -138,7 +145,9 @@ class SafeCollect(ExchangeCollect):
             if stat.S_ISLNK(info.st_mode) and depth == 0 and name == "timestamp.txt":
                 self.log.warning(f"not collected: {path!r} is a link")  # nbgrader reads it, following links
             elif stat.S_ISLNK(info.st_mode):
-                os.symlink(os.readlink(name, dir_fd=fd), os.path.join(dest, name))  # kept, never followed
+                target = os.readlink(name, dir_fd=fd)
+                budget[0] -= len(target)  # each copy holds its target: counted, as the bytes of a file
+                os.symlink(target, os.path.join(dest, name))  # kept, never followed
             elif stat.S_ISDIR(info.st_mode):
                 child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
                 try:

@@ -1243,6 +1243,15 @@ def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_pat
     assert run.returncode == 0 and "folders deep" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
     assert "does not read as a date" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
     assert not (root / "submitted" / me / "ps0_collect").exists() and not (root / "submitted" / "zz9" / "ps0_collect").exists()
+    shutil.rmtree(inbound / f"{me}+ps0_collect+{stamp}+deep")
+    many = inbound / f"{me}+ps0_collect+{stamp}+many"  # round 39: names cost the disk too (300,000 empty files)
+    many.mkdir()
+    for number in range(1_200):
+        (many / f"f{number}").touch()
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
+                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "more than 1,000 files" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+    assert not (root / "submitted" / me / "ps0_collect").exists()
     shutil.rmtree(root / "submitted" / me)
     (root / "collected-before").rename(root / "submitted" / me)
     why = grade.refusal(me, "ps0_collect", str(root))

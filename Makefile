@@ -105,4 +105,4 @@ gpu-check:
 	$(PYTHON) -m tools.gpu_check $(if $(ALLOW_CPU),--allow-cpu) $(if $(NO_BUNDLE),--no-bundle) $(GPU_CHECK_ARGS)
 
 clean:
-	rm -rf submitted autograded .autograding feedback gradebook.db grades.csv dist .pytest_cache
+	rm -rf submitted autograded .autograding .taken feedback gradebook.db grades.csv dist .pytest_cache

@@ -1,5 +1,5 @@
-"""`nbgrader collect` (and Formgrader's Collect button), for this course: it reads what students wrote, never
-what their links point at, and one student's folder cannot stop the others'.
+"""`nbgrader collect` (and Formgrader's Collect button), for this course: it takes the assignment's notebook from
+each student's folder and nothing else, never what a link points at, and one student's folder cannot stop the others'.
 
 nbgrader's collect copies each student's folder from the exchange's inbound folder, which every student may write,
 with `shutil.copytree`, which follows links, as the TA: a hand-in whose notebook was a link to the course's
@@ -7,43 +7,49 @@ with `shutil.copytree`, which follows links, as the TA: a hand-in whose notebook
 the gradebook put the TA's secrets and the hidden checks into the student's own kernel folder, printed into her own
 feedback; a link to `/dev/zero` filled the disk; a folder named for another student, owned by someone else, was
 collected as that student's, with a warning only; one folder whose name's time did not parse, or that could not be
-read, stopped the collection of the whole class (round 38). Here:
+read, stopped the collection of the whole class (round 38). A list of the files to leave out (tools' configuration,
+`.git`) was never complete: `.pdbrc`, `.hg`, `conftest.py`, a module nbgrader imports from the folder it runs in; and
+`collect --update` parsed an earlier copy's `timestamp.txt`, the student's text, with dateutil, quadratic: minutes for
+a 1 MB file, the TA's Formgrader frozen (round 39). Here:
 
-- each file is copied through descriptors opened without following a link (`O_NOFOLLOW`, each folder from the one
-  before), checked with `fstat` once open, so swapping a link in while the TA collects copies nothing it points at;
-  a link is copied as a link (`make grade` then refuses the hand-in, naming it), anything but files, folders and
-  links is left out, and the copy stops at the course's size cap as it reads;
-- files that tools the TA may run in a student's folder load as code or configuration (`nbgrader_config.py`, Jupyter
-  and IPython configuration, `.git`) are left out;
+- only the assignment's notebooks (the names release/<assignment>/ gives them) are collected, each a plain file of
+  the folder itself, copied through descriptors opened without following a link (`O_NOFOLLOW`), checked with `fstat`
+  once open, and capped at the course's size cap as it is read; everything else is left where it is, said in one line
+  a folder;
+- `timestamp.txt` is written by the collection, never copied: the time in the folder's name, or, where the folder or
+  a notebook in it changed more than LATE_SLACK seconds after that time, the time of that change (a folder named for a
+  time before the deadline, or a notebook rewritten in it after the deadline, is late); an earlier copy's
+  `timestamp.txt` longer than grader.grade.TIMESTAMP_BYTES, or of other characters, is no time;
 - a folder is collected only if it is a folder owned by the student it names (where owners can be checked), that
   name is a student id `make grade` takes, and its time reads as a date; these are checked before each student's
   newest folder is picked, so a folder forged in another's name cannot hide theirs;
 - a folder that cannot be copied is said in the log and not collected (nothing half-copied is left); the others
-  are collected.
+  are collected. Every name the log quotes is escaped (grader.grade.printable).
 """
 
 from __future__ import annotations
 
 import datetime
-import fnmatch
+import glob
 import os
 import shutil
 import stat
 
 from nbgrader.exchange.default.collect import ExchangeCollect
+from nbgrader.utils import parse_utc
 
-from grader.grade import TOOL_FILES, id_refusal
+from grader.grade import MAX_NOTEBOOK_BYTES, TIMESTAMP_BYTES, TIMESTAMP_CHARACTERS, id_refusal, printable
 
 try:
     import pwd
 except ImportError:  # no owners to check (Windows)
     pwd = None
 
-#: Folders deeper than this are not collected (a copy of 600 levels stopped nbgrader's with a RecursionError).
-MAX_DEPTH = 32
 _CHUNK = 1 << 20
-#: Files, folders and links one student's folder may hold: what `make grade` grades (grader.sandbox.MAX_FILES).
-MAX_ENTRIES = 1_000
+#: Seconds a student's folder or notebook may have changed after the time in the folder's name (the copy that
+#: `nbgrader submit` makes after naming it) before the collected time is that of the change.
+LATE_SLACK = 300
+TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f UTC"
 
 
 class Refused(Exception):
@@ -86,12 +92,23 @@ class SafeCollect(ExchangeCollect):
 
     def init_dest(self):
         super().init_dest()
-        read = self.coursedir.get_existing_timestamp
 
-        def existing_timestamp(path):  # an earlier copy's timestamp.txt is the student's text: unreadable is none
+        def existing_timestamp(path):  # an earlier copy's timestamp.txt: written by us, or anyone's text
             try:
-                return read(path)
-            except Exception:  # noqa: BLE001
+                fd = os.open(os.path.join(path, "timestamp.txt"), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except OSError:
+                return None
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    return None
+                text = os.read(fd, TIMESTAMP_BYTES + 1).decode("ascii", "replace")
+            finally:
+                os.close(fd)
+            if len(text) > TIMESTAMP_BYTES or not TIMESTAMP_CHARACTERS.fullmatch(text):
+                return None
+            try:
+                return parse_utc(text.strip())
+            except Exception:  # noqa: BLE001 - dateutil's ParserError, OverflowError, ...
                 return None
 
         self.coursedir.get_existing_timestamp = existing_timestamp
@@ -100,77 +117,82 @@ class SafeCollect(ExchangeCollect):
         super().init_src()
         for record in self.src_records:
             if "refused" in record:
-                self.log.error(f"not collected: {record['filename']!r}: {record['refused']}")
+                self.log.error(printable(f"not collected: {record['filename']!r}: {record['refused']}"))
         self.src_records = [record for record in self.src_records if "refused" not in record]
+        self.times = {record["filename"]: record["timestamp"] for record in self.src_records}
         self.check_owner = False  # checked above, on the folder itself (nbgrader's own check follows a link)
+        release = self.coursedir.format_path(self.coursedir.release_directory, ".", self.coursedir.assignment_id)
+        self.notebooks = {os.path.basename(f) for f in glob.glob(os.path.join(release, "*.ipynb"))}
 
     def do_copy(self, src, dest, log=None):
-        """Copy the student's folder into a new folder beside `dest`, then rename it into place; on any error, log
-        it and collect nothing of this student."""
+        """Copy the assignment's notebooks of the student's folder into a new folder beside `dest`, with the
+        collected time, then rename it into place; on any error, log it and collect nothing of this student."""
         partial = f"{dest}.collecting"
         shutil.rmtree(partial, ignore_errors=True)
+        shown = printable(repr(os.path.basename(src)))
         try:
             fd = os.open(src, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
             try:
-                self._copy_folder(fd, partial, src, [1000 * self.coursedir.max_dir_size, MAX_ENTRIES], 0)
+                os.mkdir(partial, 0o700)
+                changed = self._copy_notebooks(fd, partial, shown)
             finally:
                 os.close(fd)
+            named = self.times.get(os.path.basename(src), datetime.datetime.min)
+            when = named
+            if changed is not None and changed > named + datetime.timedelta(seconds=LATE_SLACK):
+                when = changed
+                self.log.warning(f"{shown}: changed at {changed:{TIMESTAMP_FORMAT}}, after the time in its name; "
+                                 "collected with the time of that change")
+            with open(os.path.join(partial, "timestamp.txt"), "x") as fh:
+                fh.write(when.strftime(TIMESTAMP_FORMAT))
             if self.coursedir.groupshared:
-                for dirname, _, filenames in os.walk(partial):
-                    os.chmod(dirname, os.stat(dirname).st_mode | stat.S_IRWXU | stat.S_IRWXG)
+                os.chmod(partial, os.stat(partial).st_mode | stat.S_IRWXU | stat.S_IRWXG)
             os.rename(partial, dest)
         except (OSError, Refused) as error:
             shutil.rmtree(partial, ignore_errors=True)
-            self.log.error(f"not collected: {os.path.basename(src)!r}: {error}")
+            self.log.error(printable(f"not collected: {shown}: {error}"))
 
-    def _left_out(self, name: str) -> bool:
-        return (any(fnmatch.fnmatch(name, glob) for glob in self.coursedir.ignore)
-                or any(fnmatch.fnmatch(name.lower(), glob) for glob in TOOL_FILES))
+    def _copy_notebooks(self, fd: int, dest: str, shown: str) -> datetime.datetime | None:
+        """Copy the assignment's notebooks of the folder `fd` into `dest`; log in one line what was left out.
+        Returns the latest change time (UTC) of the folder and of the notebooks copied."""
+        changes = [os.fstat(fd).st_ctime]
+        left, links = 0, []
+        budget = [1000 * self.coursedir.max_dir_size]
+        with os.scandir(fd) as entries:
+            for entry in entries:
+                name = entry.name
+                if name not in self.notebooks:
+                    left += 1
+                    continue
+                info = os.stat(name, dir_fd=fd, follow_symlinks=False)
+                if not stat.S_ISREG(info.st_mode):
+                    links.append(name)
+                    continue
+                changes.append(self._copy_file(fd, name, os.path.join(dest, name), budget))
+        if links:
+            self.log.warning(printable(f"{shown}: not collected: {', '.join(sorted(map(repr, links)))}: not a plain "
+                                       "file (a link, a folder, a pipe?): the notebook itself is collected, nothing "
+                                       "it points at"))
+        if left:
+            self.log.info(printable(f"{shown}: {left:,} other files and folders left where they are (only the "
+                                    f"assignment's notebooks, {', '.join(sorted(self.notebooks))}, are collected)"))
+        return datetime.datetime.fromtimestamp(max(changes), datetime.timezone.utc).replace(tzinfo=None)
 
-    def _copy_folder(self, fd: int, dest: str, shown: str, budget: list[int], depth: int) -> None:
-        if depth > MAX_DEPTH:
-            raise Refused(f"{shown} is more than {MAX_DEPTH} folders deep")
-        os.mkdir(dest, 0o700)
-        names = os.listdir(fd)
-        budget[1] -= len(names)
-        if budget[1] < 0:  # bytes are capped as they are read; names (empty files, links) cost the TA's disk too
-            raise Refused(f"the folder holds more than {MAX_ENTRIES:,} files, folders and links (round 39: 300,000 "
-                          "empty ones)")
-        for name in sorted(names):
-            path = os.path.join(shown, name)
-            if self._left_out(name):
-                self.log.warning(f"not collected: {path!r} (a file the course does not take)")
-                continue
-            info = os.stat(name, dir_fd=fd, follow_symlinks=False)
-            if stat.S_ISLNK(info.st_mode) and depth == 0 and name == "timestamp.txt":
-                self.log.warning(f"not collected: {path!r} is a link")  # nbgrader reads it, following links
-            elif stat.S_ISLNK(info.st_mode):
-                target = os.readlink(name, dir_fd=fd)
-                budget[0] -= len(target)  # each copy holds its target: counted, as the bytes of a file
-                os.symlink(target, os.path.join(dest, name))  # kept, never followed
-            elif stat.S_ISDIR(info.st_mode):
-                child = os.open(name, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
-                try:
-                    self._copy_folder(child, os.path.join(dest, name), path, budget, depth + 1)
-                finally:
-                    os.close(child)
-            elif stat.S_ISREG(info.st_mode):
-                self._copy_file(fd, name, os.path.join(dest, name), path, budget)
-            else:
-                self.log.warning(f"not collected: {path!r} is not a file, folder or link")
-
-    def _copy_file(self, fd: int, name: str, dest: str, shown: str, budget: list[int]) -> None:
+    def _copy_file(self, fd: int, name: str, dest: str, budget: list[int]) -> float:
         source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
         try:
-            if not stat.S_ISREG(os.fstat(source).st_mode):  # swapped since it was listed
-                self.log.warning(f"not collected: {shown!r} is not a file")
-                return
+            info = os.fstat(source)
+            if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:  # swapped since it was listed; another's file
+                raise Refused(f"{name!r} is not a plain file of its own (a hard link?)")
+            cap = min(budget[0], MAX_NOTEBOOK_BYTES)
             with open(dest, "xb") as out:
                 while chunk := os.read(source, _CHUNK):
-                    budget[0] -= len(chunk)
-                    if budget[0] < 0:
-                        raise Refused(f"the folder holds more than CourseDirectory.max_dir_size "
-                                      f"({self.coursedir.max_dir_size} kB)")
+                    cap -= len(chunk)
+                    if cap < 0:
+                        raise Refused(f"{name!r} is over CourseDirectory.max_dir_size ({self.coursedir.max_dir_size} "
+                                      f"kB) or {MAX_NOTEBOOK_BYTES // 2**20} MiB")
                     out.write(chunk)
+            budget[0] -= os.fstat(source).st_size
+            return os.fstat(source).st_ctime
         finally:
             os.close(source)

@@ -48,7 +48,7 @@ def _no_autograde(self, *args, **kwargs):
 
 
 #: The course's folders that hold students' hand-ins (as handed in, graded, being graded, fed back).
-HAND_IN_FOLDERS = ("submitted", "autograded", ".autograding", "feedback")
+HAND_IN_FOLDERS = ("submitted", "autograded", ".autograding", ".taken", "feedback")
 
 
 def guard_validator(course_root: str) -> None:
@@ -63,7 +63,7 @@ def guard_validator(course_root: str) -> None:
     def validate(self, filename, *args, **kwargs):
         path = os.path.realpath(filename)
         parts = set(os.path.normpath(path).split(os.sep)[:-1])
-        if parts & {"submitted", "autograded", ".autograding", "inbound"}:  # any course's, or the exchange's inbound
+        if parts & {"submitted", "autograded", ".autograding", ".taken", "inbound"}:  # any course's, or the exchange's inbound
             raise PermissionError(
                 f"not validating {filename}: it is in a folder of students' hand-ins, and validating runs it, as you. "
                 "Hand-ins are graded, sandboxed, by `make grade`; read them in Formgrader")

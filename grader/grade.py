@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import fnmatch
+import errno
 import functools
 import glob
 import json
@@ -109,13 +109,16 @@ STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,99}")
 
 
 DONE_MARKER = ".graded"
-#: Files that tools the TA may run in a student's folder load as code or configuration: nbgrader reads the
-#: nbgrader_config.py of the folder it runs in, git a repository's hooks and core.fsmonitor (round 38: `nbgrader
-#: validate` or `nbgrader list` in mallory's folder ran her config as root). A hand-in holding one is refused, and
-#: grader/collect.py leaves them out. Matched without case.
-TOOL_FILES = ("nbgrader_config.py", "nbgrader_config.json", "jupyter_*config*.py", "jupyter_*config*.json",
-              "ipython_config.py", "ipython_kernel_config.py", ".git", ".pythonrc*", "sitecustomize.py",
-              "usercustomize.py")
+#: What the grader takes from a hand-in: the assignment's notebooks (the names release/<assignment>/ gives them) and
+#: nbgrader's timestamp.txt (at most TIMESTAMP_BYTES, of TIMESTAMP_CHARACTERS), nothing else. It copies them into
+#: TAKEN_FOLDER/<student>/<assignment>, through descriptors that follow no link, and nbgrader grades that copy: no
+#: other file of a hand-in is read, copied, imported or run by the grader, nbgrader or the kernel. Rounds 24 and 36-39
+#: found one file after another that a tool loads from the folder it runs in (a `storemagic.py` IPython imported as a
+#: kernel started, an `ipykernel_launcher.py`, nbgrader_config.py, a `.git`, `.pdbrc`, `conftest.py`, an
+#: `argcomplete.py` nbgrader imports): a list of what to refuse is never complete, a list of what to take is.
+TAKEN_FOLDER = ".taken"
+TIMESTAMP_BYTES = 64
+TIMESTAMP_CHARACTERS = re.compile(r"[0-9A-Za-z :.+-]*\n?")
 #: Where nbgrader writes a submission's graded notebook while it is graded. Its first pass is the hand-in as written,
 #: before the steps that make it inert for the TA's browser, and a grading stopped before its end (a time limit,
 #: the grader killed) left it in autograded/, where Formgrader ran a written answer's `<img onerror>` as the TA
@@ -202,8 +205,8 @@ def _describe(path: str, shown: str) -> str | None:
     return None
 
 
-def unsafe_entries(root: str, *parts: str) -> list[str]:
-    """Links and special files at root/parts (each folder on the way included) and anywhere below it."""
+def unsafe_entries(root: str, *parts: str, below: bool = True) -> list[str]:
+    """Links and special files at root/parts (each folder on the way included) and anywhere below it (`below`)."""
     found, path = [], root
     for i, part in enumerate(parts):
         path = os.path.join(path, part)
@@ -212,6 +215,8 @@ def unsafe_entries(root: str, *parts: str) -> list[str]:
         why = _describe(path, "/".join(parts[: i + 1]))
         if why:
             return [why]
+    if not below:
+        return found
     for dirpath, dirnames, filenames in os.walk(path):
         for name in dirnames + filenames:
             full = os.path.join(dirpath, name)
@@ -221,60 +226,135 @@ def unsafe_entries(root: str, *parts: str) -> list[str]:
     return found
 
 
+def released_notebooks(root: str, assignment: str) -> set[str]:
+    """The names of the assignment's notebooks in release/ (what a hand-in is graded on)."""
+    return {os.path.basename(f) for f in glob.glob(os.path.join(root, "release", assignment, "*.ipynb"))}
+
+
+class NotTaken(Exception):
+    """A file the grader would take from a hand-in that it may not take (a link, a special file, too large)."""
+
+
+def _copy_plain_file(fd: int, name: str, dest_fd: int, cap: int, shown: str) -> None:
+    """Copy the file `name` of the folder `fd` into the folder `dest_fd`: opened without following a link and
+    without blocking (a named pipe), checked once open (a plain file, one name, at most `cap` bytes, counted as read)."""
+    try:
+        source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise NotTaken(f"{shown} is a symbolic link") from None
+        raise NotTaken(f"{shown} cannot be read ({error.strerror})") from None
+    try:
+        info = os.fstat(source)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotTaken(f"{shown} is {SPECIAL.get(stat.S_IFMT(info.st_mode), 'not a regular file')}")
+        if info.st_nlink > 1:  # the same file as one elsewhere on this disk
+            raise NotTaken(f"{shown} is a hard link (one of {info.st_nlink} names of the same file)")
+        out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=dest_fd)
+        with os.fdopen(out, "wb") as fh:
+            left = cap
+            while chunk := os.read(source, 1 << 20):
+                left -= len(chunk)
+                if left < 0:
+                    raise NotTaken(f"{shown} is over {cap / 2**20:.0f} MiB")
+                fh.write(chunk)
+    finally:
+        os.close(source)
+
+
+def take(student: str, assignment: str, root: str) -> tuple[list[str], list[str]]:
+    """Copy what the grader takes of submitted/<student>/<assignment> (see TAKEN_FOLDER) into
+    TAKEN_FOLDER/<student>/<assignment>, replacing an earlier copy. Returns (the notebooks taken, the names of the
+    hand-in's other top-level entries, left where they are). NotTaken if one of the assignment's notebooks is a link,
+    not a plain file or too large; OSError if the hand-in's folder, or one on the way, is not a plain folder."""
+    drop_taken(root, student, assignment)
+    source = _folder_beneath(root, ["submitted", student, assignment], what=f"submitted/{student}/{assignment}")
+    try:
+        dest = _folder_beneath(root, [TAKEN_FOLDER, student, assignment], make=True)
+        try:
+            names = os.listdir(source)
+            wanted = released_notebooks(root, assignment) or {n for n in names if n.endswith(".ipynb")}
+            taken, left = [], []
+            for name in sorted(names):
+                if name in wanted:
+                    _copy_plain_file(source, name, dest, MAX_NOTEBOOK_BYTES,
+                                     printable(f"submitted/{student}/{assignment}/{name}"))
+                    taken.append(name)
+                elif name == "timestamp.txt":  # nbgrader parses it (dateutil: quadratic on a long text, round 39)
+                    try:
+                        _copy_plain_file(source, name, dest, TIMESTAMP_BYTES, "timestamp.txt")
+                        with open(f"/proc/self/fd/{dest}/{name}", "rb") as fh:
+                            text = fh.read().decode("ascii", "replace")
+                        if not TIMESTAMP_CHARACTERS.fullmatch(text):
+                            raise NotTaken("timestamp.txt does not read as a time")
+                    except NotTaken:
+                        with contextlib.suppress(OSError):
+                            os.unlink(name, dir_fd=dest)
+                        left.append(name)
+                else:
+                    left.append(name)
+            return taken, left
+        finally:
+            os.close(dest)
+    finally:
+        os.close(source)
+
+
+def drop_taken(root: str, student: str, assignment: str) -> None:
+    """Remove TAKEN_FOLDER/<student>/<assignment>, and the student's folder there once empty; no link is followed."""
+    try:
+        fd = _folder_beneath(root, [TAKEN_FOLDER, student])
+    except OSError:
+        return
+    try:
+        _remove_tree_beneath(fd, assignment)
+    finally:
+        os.close(fd)
+    with contextlib.suppress(OSError):
+        os.rmdir(os.path.join(root, TAKEN_FOLDER, student))
+
+
 def refusal(student: str, assignment: str, root: str, limits: dict | None = None) -> str | None:
-    """Why this submission is not graded at all, or None. Checked before nbgrader reads anything."""
-    limits = {**sandbox.DEFAULT_LIMITS, **(limits or {})}
+    """Why this submission is not graded at all, or None. Takes what is graded of the hand-in (`take`) and checks
+    that copy, before nbgrader reads anything."""
     why = id_refusal(student)
     if why:
         return why
-    problems = unsafe_entries(root, "submitted", student, assignment)
+    problems = unsafe_entries(root, "submitted", student, assignment, below=False)
     if problems:
-        return (f"{problems[0]}{f' (and {len(problems) - 1} more)' if len(problems) > 1 else ''}: a hand-in may "
-                "hold only plain files and folders (no links, pipes, sockets or devices). Replace each by a "
-                "copy of the file itself, or remove it, and grade again")
-    for folder in ("autograded", "feedback", GRADING_FOLDER):
+        return (f"{problems[0]}: a hand-in's folder must be a plain folder. Replace it by a folder holding the "
+                "notebook, and grade again")
+    for folder in ("autograded", "feedback", GRADING_FOLDER, TAKEN_FOLDER):
         problems = unsafe_entries(root, folder, student, assignment)
         if problems:
             return (f"{problems[0]}: the grader's own folders must hold no links or special files (left by "
                     f"an earlier run?). Delete {folder}/{student}/{assignment} and grade again")
-    files, folders = [], 0
-    handin = os.path.join(root, "submitted", student, assignment)
-    for d, subfolders, names in os.walk(handin):
-        files += [os.path.join(d, f) for f in names]
-        folders += len(subfolders)
-        tools = [n for n in names + subfolders if any(fnmatch.fnmatch(n.lower(), glob) for glob in TOOL_FILES)]
-        if tools:
-            return (f"{printable(repr(os.path.relpath(os.path.join(d, tools[0]), handin)))}: a hand-in may not hold files "
-                    "that tools run in its folder load as code (nbgrader's and Jupyter's configuration, a git "
-                    "repository): remove it, and grade again")
-        odd = [n for n in names + subfolders if not n.isprintable()]  # C0, DEL, C1 (CSI, NEL), bidi overrides
-        if odd:  # nbgrader writes file names into the log the TA reads
-            return (f"{printable(repr(os.path.relpath(os.path.join(d, odd[0]), handin)))}: a hand-in's file and folder "
-                    "names may not hold control characters or direction marks (line breaks, escapes). Rename it, or remove it, and grade again")
-        if len(files) + folders > sandbox.MAX_FILES:
-            break
-    size = sum(os.lstat(f).st_size for f in files)
-    if len(files) + folders > sandbox.MAX_FILES or size > limits["work_bytes"]:
-        return (f"the hand-in holds {len(files)} files and {folders} folders{' or more' if len(files) + folders > sandbox.MAX_FILES else ''}, "
-                f"{size / 2**20:.0f} MiB: at most {sandbox.MAX_FILES} files and folders and "
-                f"{limits['work_bytes'] / 2**20:.0f} MiB are graded. Ask for a smaller hand-in")
-    released = {os.path.basename(f) for f in glob.glob(os.path.join(root, "release", assignment, "*.ipynb"))}
-    strays = sorted(os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb")))
-    strays = [name for name in strays if released and name not in released]
-    if strays and not released & {os.path.basename(f) for f in glob.glob(os.path.join(handin, "*.ipynb"))}:
+    try:
+        taken, left = take(student, assignment, root)
+    except NotTaken as error:
+        return (f"{printable(str(error))}: the grader takes the assignment's notebook only as a plain file of its own "
+                f"(no link, pipe or device; at most {MAX_NOTEBOOK_BYTES // 2**20} MiB). Replace it by a copy of the "
+                "notebook itself, and grade again")
+    except OSError as error:
+        return (f"{printable(str(error))}: a hand-in's folder must be a plain folder (not a link). Replace it by a "
+                "folder holding the notebook, and grade again")
+    released = released_notebooks(root, assignment)
+    strays = sorted(name for name in left if name.endswith(".ipynb"))
+    if not taken and strays and released:
         # nothing of the assignment to grade: nbgrader would skip them, writing their names into the log a
-        # log (beside the assignment's notebook they are skipped)
+        # failure reason is read from (beside the assignment's notebook they are left where they are)
         return (f"{printable(repr(strays[0]))} is not a notebook of {assignment} (its notebook: "
                 f"{', '.join(sorted(released))}): rename it, and grade again")
-    for notebook in (f for f in files if f.endswith(".ipynb") and os.path.isfile(f)):
+    for name in taken:
+        notebook = os.path.join(root, TAKEN_FOLDER, student, assignment, name)
         nb_size, containers, items = notebook_structure(notebook)
         if nb_size > MAX_NOTEBOOK_BYTES or containers > MAX_NOTEBOOK_CONTAINERS or items > MAX_NOTEBOOK_ITEMS:
-            return (f"{os.path.basename(notebook)!r} is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects "
+            return (f"{name!r} is {nb_size / 2**20:.0f} MiB and holds {containers:,} JSON lists and objects "
                     f"and up to {items:,} items: at most {MAX_NOTEBOOK_BYTES // 2**20} MiB, {MAX_NOTEBOOK_CONTAINERS:,} and "
                     f"{MAX_NOTEBOOK_ITEMS:,} are graded (an assignment "
                     "needs a small fraction of that). Clear large outputs and metadata (Kernel > Restart & Clear "
                     "Output), save, and hand in again")
-        why = nbgrader_metadata_refusal(notebook, os.path.join(root, "release", assignment, os.path.basename(notebook)))
+        why = nbgrader_metadata_refusal(notebook, os.path.join(root, "release", assignment, name))
         if why:
             return why
     return None
@@ -502,7 +582,8 @@ def _remove_tree_beneath(folder_fd: int, name: str) -> None:
 
 def drop_staged(root: str, student: str, assignment: str) -> None:
     """Remove GRADING_FOLDER/<student>/<assignment> (nbgrader's first pass of a grading that did not finish: the
-    hand-in as written), and the student's folder there once empty; no link is followed."""
+    hand-in as written), and the student's folder there once empty, and what `take` copied; no link is followed."""
+    drop_taken(root, student, assignment)
     try:
         fd = _folder_beneath(root, [GRADING_FOLDER, student])
     except OSError:
@@ -700,17 +781,21 @@ class Submission:
     def _refused(self) -> Outcome | None:
         why = capped_refusal(self.student, self.assignment, self.root, self.limits)
         if why:
+            drop_taken(self.root, self.student, self.assignment)
             return Outcome(self.student, self.assignment, "refused", 0.0, why)
-        if not glob.glob(os.path.join(self.root, "submitted", self.student, self.assignment, "*.ipynb")):
+        if not glob.glob(os.path.join(self.root, TAKEN_FOLDER, self.student, self.assignment, "*.ipynb")):
+            drop_taken(self.root, self.student, self.assignment)
             return Outcome(self.student, self.assignment, "failed", 0.0,
-                           f"no notebook in submitted/{self.student}/{self.assignment}/ (empty submission)")
+                           f"no notebook of {self.assignment} in submitted/{self.student}/{self.assignment}/ (empty "
+                           "submission)")
         return None
 
     def start(self, server: forkserver.ForkServer, early: bool = False) -> None:
         """Start it (see the class). `early`: a kernel started ahead of its turn, which raises HostUids.Busy rather
         than wait for a host uid."""
         argv = ["autograde", self.assignment, "--student", self.student, "--force", "--log-level=WARN",
-                *_db_args(self.db_url), *self.extra, f"--CourseDirectory.autograded_directory={GRADING_FOLDER}"]
+                *_db_args(self.db_url), *self.extra, f"--CourseDirectory.autograded_directory={GRADING_FOLDER}",
+                f"--CourseDirectory.submitted_directory={TAKEN_FOLDER}"]  # what `take` copied of the hand-in
         release = os.path.join(self.root, "release", self.assignment, notebook_name(self.assignment, self.root))
         if os.path.isfile(release):  # the graded notebook shows its graded cells in the release's order, all of them
             argv.append(f"--InertForTheBrowser.release={release}")

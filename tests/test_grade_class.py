@@ -469,14 +469,22 @@ def test_student_ids_are_taken_literally_and_hidden_folders_are_reported(tmp_pat
     assert grade.refusal("b13honest", "ps1", str(tmp_path)) is None
     assert grade.id_refusal("first.last+ta@uni-x.edu") is None  # a login or an e-mail address is an id
     # round 38: files that tools run in a student's folder load as code (the TA's `nbgrader validate` there ran a
-    # handed-in nbgrader_config.py as root; git runs a .git's core.fsmonitor)
-    for name in ("nbgrader_config.py", ".git", "sub/IPython_config.py", "jupyter_server_config.json"):
-        student = "tools" + str(len(name))
+    # handed-in nbgrader_config.py as root; git runs a .git's core.fsmonitor); round 39: a deny list of them is never
+    # complete (.pdbrc, .hg, conftest.py, argcomplete.py). The grader takes the assignment's notebook and nothing else:
+    # no other file reaches the folder nbgrader grades in, whatever its name; the hand-in is graded
+    (tmp_path / "release" / "ps1").mkdir(parents=True)
+    empty = nbformat.writes(nbformat.v4.new_notebook())
+    (tmp_path / "release" / "ps1" / "ps1.ipynb").write_text(empty)
+    for name in ("nbgrader_config.py", ".git/config", "sub/IPython_config.py", "jupyter_server_config.json", ".pdbrc",
+                 "conftest.py", "argcomplete.py", "storemagic.py", "sitecustomize.py", "data.bin", "ps1.ipynb.py",
+                 "PS1.ipynb", "sub/ps1.ipynb", "a\x1b]52;c;Zm9v\x07.txt"):
+        student = "tools" + str(abs(hash(name)) % 10**6)
         (tmp_path / "submitted" / student / "ps1" / os.path.dirname(name)).mkdir(parents=True, exist_ok=True)
-        (tmp_path / "submitted" / student / "ps1" / "ps1.ipynb").write_text("{}")
+        (tmp_path / "submitted" / student / "ps1" / "ps1.ipynb").write_text(empty)
         (tmp_path / "submitted" / student / "ps1" / name).write_text("x")
-        why = grade.refusal(student, "ps1", str(tmp_path))
-        assert why and "tools run in its folder" in why, (name, why)
+        assert grade.refusal(student, "ps1", str(tmp_path)) is None, name
+        taken = sorted(os.listdir(tmp_path / grade.TAKEN_FOLDER / student / "ps1"))
+        assert taken == ["ps1.ipynb"], (name, taken)
 
 
 def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the_graders_words(tmp_path):
@@ -538,12 +546,13 @@ def test_a_hand_in_whose_nbgrader_metadata_is_not_the_releases_is_refused_in_the
     assert why and "version 4" in why and "(its nbformat: 3)" in why, why
 
 
-def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrader_reads_it(tmp_path):
+def test_a_hand_ins_file_names_never_reach_the_log_and_a_notebook_of_another_name_is_refused(tmp_path):
     """nbgrader writes the names of a hand-in's files into the log the failure reason is read from: a lone
     notebook named 'x\nJSON RuntimeError: ... | sh\ny.ipynb' (no release counterpart, so "skipped") became
-    the reason the TA read (attack round 9). Names with control characters, and notebooks that are not the
-    assignment's, are refused in the grader's words, the name shown escaped. A stray notebook beside the
-    assignment's is graded (nbgrader skips it), and the line naming it is never the failure reason."""
+    the reason the TA read (attack round 9); rounds 32-33: C1 controls and direction marks. The grader takes the
+    assignment's notebook by its release name and nothing else, so no other name reaches nbgrader; a hand-in
+    without that notebook is refused in the grader's words, the name shown escaped. Files beside the notebook,
+    whatever their names, are left where they are and the notebook is graded."""
     from grader.course import ROOT, notebook_name
 
     name = notebook_name("ps1_memory")
@@ -561,19 +570,17 @@ def test_a_hand_in_whose_file_names_would_write_the_log_is_refused_before_nbgrad
         return grade.refusal(student, "ps1_memory", str(tmp_path))
 
     assert hand_in("honest", [name]) is None
-    assert hand_in("with_data", [name, "data/notes.ipynb"]) is None  # a notebook in a folder is not graded
-    for student, files, words in (("newline_alone", [f"x\n{forged}\ny.ipynb"], "control characters"),
-                                  ("newline_beside", [name, f"x\n{forged}\ny.ipynb"], "control characters"),
-                                  ("escape_folder", [name, "a\x1b]52;c;Zm9v\x07/b.txt"], "control characters"),
-                                  # round 32: C1 controls (CSI, NEL) and a right-to-left override passed the check
-                                  ("c1_csi", [name, "a\x9b2Jb.txt"], "control characters"),
-                                  ("c1_nel", [name, "a\x85b.txt"], "control characters"),
-                                  ("bidi", [name, "a\u202eb.txt"], "control characters"),
-                                  ("stray", [f"{forged}.ipynb"], "is not a notebook of ps1_memory")):
+    for student, files in (("with_data", [name, "data/notes.ipynb"]), ("newline_beside", [name, f"x\n{forged}\ny.ipynb"]),
+                           ("escape_folder", [name, "a\x1b]52;c;Zm9v\x07/b.txt"]), ("c1_csi", [name, "a\x9b2Jb.txt"]),
+                           ("c1_nel", [name, "a\x85b.txt"]), ("bidi", [name, "a\u202eb.txt"]),
+                           ("stray_beside", [name, f"{forged}.ipynb"])):  # a scratch notebook costs nothing
+        assert hand_in(student, files) is None, student
+        assert os.listdir(tmp_path / grade.TAKEN_FOLDER / student / "ps1_memory") == [name], student
+    for student, files in (("newline_alone", [f"x\n{forged}\ny.ipynb"]), ("stray", [f"{forged}.ipynb"]),
+                           ("c1_alone", ["a\x9b2J\u202e.ipynb"])):
         why = hand_in(student, files)
-        assert why and words in why, (student, why)
-        assert "\n" not in why and "\x1b" not in why and "\x07" not in why, (student, why)
-    assert hand_in("stray_beside", [name, f"{forged}.ipynb"]) is None  # a scratch notebook costs nothing
+        assert why and "is not a notebook of ps1_memory" in why and name in why, (student, why)
+        assert why.isascii() and why.isprintable(), (student, why)
 
 
 def _caught(raise_it) -> dict:
@@ -1037,13 +1044,15 @@ def test_a_kernel_writing_to_its_own_stdout_is_cut_off_once_the_launcher_has_rea
     assert scores == dict.fromkeys(hand_ins, 1), scores
 
 
-def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modules_import_after(tmp_path):
+def test_nothing_handed_in_beside_the_notebook_is_taken_and_nothing_runs_before_its_turn(tmp_path):
     """IPython imports its `storemagic` extension by that name as a kernel starts, from the notebook's folder first:
     a `storemagic.py` handed in beside the notebook ran student code before the submission's turn (while another
     was graded); round 24: a `grader/` package ran as the kernel's launcher, on the host, and a `signal.py` in bwrap's
-    placeholder. Now a sandboxed kernel starts without that folder on sys.path and gets it back once its turn has
-    come, in every kernel it is graded in (a restart included): a module of the hand-in's still imports from a cell."""
-    function = ("import os\nimport mymod\nEXTRA = mymod.ZERO + (1000 if os.path.exists('ran_early') else 0)\n"
+    placeholder. The grader takes the notebook alone from a hand-in (round 39): none of these files reaches the folder
+    the kernel starts in, and a module handed in beside the notebook does not import. A file the notebook itself
+    writes there (`storemagic.py`, before its kernel dies and restarts) stays inert too: a sandboxed kernel starts
+    without that folder on sys.path and gets it back once its turn has come, in every kernel it is graded in."""
+    function = ("import os\nEXTRA = 1000 if os.path.exists('ran_early') else 0\n"
                 "def add(a, b):\n    return a + b + EXTRA\n")
     source = [
         nba.solution("setup", "### BEGIN SOLUTION\nSETUP = None\n### END SOLUTION"),
@@ -1051,17 +1060,20 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
         nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
                   "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
     ]
-    dies_once = "import os, signal\nif not os.path.exists('died_once'):\n    open('died_once', 'w').close()\n" \
-                "    os.kill(os.getpid(), signal.SIGKILL)\n"
-    hand_ins = {"early": {"add": function}, "restarted": {"setup": dies_once, "add": function}}
+    dies_once = ("import os, signal\nif not os.path.exists('died_once'):\n    open('died_once', 'w').close()\n"
+                 "    open('storemagic.py', 'w').write(%r)\n"  # imported as the next kernel starts, if the folder were on its path
+                 "    os.kill(os.getpid(), signal.SIGKILL)\n") % "open('ran_early', 'w').close()\ndef load_ipython_extension(ip):\n    pass\n"
+    hand_ins = {"early": {"add": function}, "restarted": {"setup": dies_once, "add": function},
+                "imports": {"add": "import mymod\n" + function}}
     root = _small_class(tmp_path, "ps0_early", source, hand_ins)
     host = tmp_path / "host-notes"  # where a stand-in that ran on the host notes it (inside a sandbox: its folder)
     host.mkdir()
     note = ("import os\nfor _f in ({host!r}, '.'):\n    try:\n        open(os.path.join(_f, 'ran_early'), 'w').close()\n"
             "        break\n    except OSError:\n        pass\n").format(host=str(host))
+    storemagic = note + "def load_ipython_extension(ip):\n    pass\n"
     for student in hand_ins:
         folder = root / "submitted" / student / "ps0_early"
-        (folder / "storemagic.py").write_text(note + "def load_ipython_extension(ip):\n    pass\n")
+        (folder / "storemagic.py").write_text(storemagic)
         # round 24: the kernel's launcher (host side) and bwrap's placeholder imported these from the notebook's folder
         for stand_in in ("grader/__init__.py", "grader/sandbox.py", "signal.py", "runpy.py", "ipykernel_launcher.py"):
             (folder / stand_in).parent.mkdir(exist_ok=True)
@@ -1075,7 +1087,10 @@ def test_nothing_handed_in_beside_the_notebook_runs_before_its_turn_and_its_modu
         with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
             score = gb.find_submission_notebook("ps0_early", "ps0_early", student).score
         nb = nbformat.read(root / "autograded" / student / "ps0_early" / "ps0_early.ipynb", as_version=4)
-        assert score == 1, (student, json.dumps([c.get("outputs", []) for c in nb.cells])[:3000])
+        outputs = json.dumps([c.get("outputs", []) for c in nb.cells])
+        assert score == (0 if student == "imports" else 1), (student, outputs[:3000])
+    assert "ModuleNotFoundError" in json.dumps([c.get("outputs", []) for c in nbformat.read(
+        root / "autograded" / "imports" / "ps0_early" / "ps0_early.ipynb", as_version=4).cells])
     assert not list(host.iterdir()), "a handed-in module ran on the host"
 
 
@@ -1184,78 +1199,109 @@ def test_nbgrader_run_outside_the_grader_runs_no_student_code_unless_told(tmp_pa
     # same marker code runs where a student validates her own copy (the test below)
 
 
-def test_collect_copies_what_a_student_wrote_never_what_a_link_points_at(tmp_path):
+def test_collect_takes_the_assignments_notebook_and_nothing_else_never_what_a_link_points_at(tmp_path):
     """Round 38: nbgrader collect copied a student's inbound folder following links, as the TA: a notebook that was a
     link to the course's source/ scored full marks with the solutions in its feedback, a link to /proc/self/environ
     put the TA's secrets in the student's kernel folder, a link to /dev/zero filled the disk; and a folder named for
-    another student was collected as that student's. Links stay links (make grade refuses them), a pipe is left out
-    (nothing waits on it), a folder not owned by the student it names is not collected."""
+    another student was collected as that student's. Round 39: a list of files to leave out was never complete, the
+    log had a line per file (170 MB for 200,000), and `collect --update` parsed a student's 1 MB timestamp.txt for
+    minutes. Now only the assignment's notebook is collected, as a plain file; everything else is left, in one log
+    line; timestamp.txt is the collection's own, and a folder named for an earlier time than it was made is late."""
+    import datetime
     import pwd
     import subprocess
     import sys
     import time
+
+    from nbgrader.utils import parse_utc
 
     from grader.course import venv_env
 
     me = pwd.getpwuid(os.getuid()).pw_name
     source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION")]
     root = _small_class(tmp_path, "ps0_collect", source, {})
+    release = root / "release" / "ps0_collect" / "ps0_collect.ipynb"
     secret = tmp_path / "secret.txt"
     secret.write_text("TA-SECRET-CANARY")
     inbound = tmp_path / "exchange" / "distcourse" / "inbound"
-    stamp = time.strftime("%Y-%m-%d %H:%M:%S.000000 UTC", time.gmtime())
-    mine = inbound / f"{me}+ps0_collect+{stamp}+abc"
+    now = time.time()
+
+    def stamp(seconds):
+        return time.strftime("%Y-%m-%d %H:%M:%S.000000 UTC", time.gmtime(seconds))
+
+    def collect(*extra):
+        run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", *extra,
+                              f"--Exchange.root={tmp_path / 'exchange'}"],
+                             cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, (run.stdout + run.stderr)[-3000:]
+        return run.stdout + run.stderr
+
+    def collected_time():
+        return parse_utc((root / "submitted" / me / "ps0_collect" / "timestamp.txt").read_text())
+
+    mine = inbound / f"{me}+ps0_collect+{stamp(now - 60)}+a\x1b]52;c;Zm9v\x07"  # the log quotes its name, escaped
     mine.mkdir(parents=True)
     os.symlink(root / "source" / "ps0_collect" / "ps0_collect.ipynb", mine / "ps0_collect.ipynb")
     os.symlink(secret, mine / "env.txt")
     os.symlink("/dev/zero", mine / "data.bin")
     os.mkfifo(mine / "pipe")
-    (mine / "notes.txt").write_text("my notes")
-    (mine / "nbgrader_config.py").write_text("raise SystemExit('ran as the TA')")  # tools in her folder would run it
+    for name in ("notes.txt", "nbgrader_config.py", ".pdbrc", "conftest.py", "argcomplete.py", "matplotlibrc",
+                 "a\x1b]52;c;Zm9v\x07.txt"):
+        (mine / name).write_text("raise SystemExit('ran as the TA')")
     (mine / ".git").mkdir()
-    other = inbound / f"not-{me[:20]}+ps0_collect+{stamp}+lnk"  # a link in the inbound folder itself
+    (mine / ".hg").mkdir()
+    (mine / "timestamp.txt").write_text("2000-01-01 00:00:00 UTC")  # before any deadline
+    other = inbound / f"not-{me[:20]}+ps0_collect+{stamp(now)}+lnk"  # a link in the inbound folder itself
     os.symlink(root / "source", other)
-    (mine / "timestamp.txt").write_text(stamp)
     (inbound / "zz9+ps0_collect+not a date+x").mkdir()  # a folder whose time does not parse
-    forged = inbound / f"not-{me[:20]}+ps0_collect+{stamp}+zzz"
+    forged = inbound / f"not-{me[:20]}+ps0_collect+{stamp(now)}+zzz"
     forged.mkdir()
-    shutil.copy(root / "release" / "ps0_collect" / "ps0_collect.ipynb", forged)
-    run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
-                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
-    log = run.stdout + run.stderr
+    shutil.copy(release, forged)
+    log = collect()
     collected = root / "submitted" / me / "ps0_collect"
-    assert (collected / "notes.txt").read_text() == "my notes", log[-3000:]
-    for name in ("ps0_collect.ipynb", "env.txt", "data.bin"):
-        assert (collected / name).is_symlink(), (name, log[-3000:])
-    assert not (collected / "pipe").exists() and "is not a file, folder or link" in log, log[-3000:]
-    assert not (collected / "nbgrader_config.py").exists() and not (collected / ".git").exists(), log[-3000:]
+    assert sorted(os.listdir(collected)) == ["timestamp.txt"], (os.listdir(collected), log[-3000:])
+    assert "'ps0_collect.ipynb': not a plain file" in log and "\x1b" not in log and "\\x1b" in log, log[-3000:]
+    assert abs((collected_time() - datetime.datetime.utcfromtimestamp(now - 60)).total_seconds()) < 2, collected_time()
     assert not (root / "submitted" / f"not-{me[:20]}").exists() and "not collected" in log, log[-3000:]
-    (root / "submitted" / me).rename(root / "collected-before")
-    for folder in inbound.iterdir():  # only the unreadable one left, and one too deep: not collected, and the
-        if "not a date" not in folder.name:  # collection goes on (nbgrader's own stopped at either)
-            shutil.rmtree(folder) if not folder.is_symlink() else folder.unlink()
-    deep = inbound / f"{me}+ps0_collect+{stamp}+deep"
-    for level in range(40):  # nbgrader's copy recursed to a RecursionError at 600
-        deep = deep / "d"
+    assert "does not read as a date" in log, log[-3000:]
+    why = grade.refusal(me, "ps0_collect", str(root))
+    assert why is None and "ps0_collect.ipynb" not in os.listdir(root / grade.TAKEN_FOLDER / me / "ps0_collect")
+    for folder in inbound.iterdir():
+        shutil.rmtree(folder) if not folder.is_symlink() else folder.unlink()
+
+    # an honest notebook beside 1,200 empty files, a folder 40 deep and a 1 MB timestamp.txt, collected over
+    # an earlier copy whose timestamp.txt is a megabyte of digits (--update parsed it for minutes)
+    many = inbound / f"{me}+ps0_collect+{stamp(now)}+many"
+    deep = many / "/".join(["d"] * 40)
     deep.mkdir(parents=True)
-    run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
-                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "folders deep" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
-    assert "does not read as a date" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
-    assert not (root / "submitted" / me / "ps0_collect").exists() and not (root / "submitted" / "zz9" / "ps0_collect").exists()
-    shutil.rmtree(inbound / f"{me}+ps0_collect+{stamp}+deep")
-    many = inbound / f"{me}+ps0_collect+{stamp}+many"  # round 39: names cost the disk too (300,000 empty files)
-    many.mkdir()
+    shutil.copy(release, many)
     for number in range(1_200):
         (many / f"f{number}").touch()
-    run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_collect", f"--Exchange.root={tmp_path / 'exchange'}"],
-                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0 and "more than 1,000 files" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
-    assert not (root / "submitted" / me / "ps0_collect").exists()
+    (many / "timestamp.txt").write_text("1" * 2**20)
+    (collected / "timestamp.txt").write_text("1" * 2**20)
+    began = time.monotonic()
+    log = collect("--update")
+    assert time.monotonic() - began < 60, log[-3000:]
+    assert sorted(os.listdir(collected)) == ["ps0_collect.ipynb", "timestamp.txt"], log[-3000:]
+    assert (collected / "ps0_collect.ipynb").read_bytes() == release.read_bytes()
+    assert log.count("left where they are") == 1 and "1,202 other files and folders" in log, log[-3000:]
+    shutil.rmtree(many)
+
+    # named for an hour before it was made (before a deadline): collected with the time it was made
+    backdated = inbound / f"{me}+ps0_collect+{stamp(now + 3600)}+late"
+    backdated.mkdir()
+    shutil.copy(release, backdated)
+    os.rename(backdated, inbound / f"{me}+ps0_collect+{stamp(now - 3600)}+late")
     shutil.rmtree(root / "submitted" / me)
-    (root / "collected-before").rename(root / "submitted" / me)
+    log = collect()
+    assert collected_time() > datetime.datetime.utcfromtimestamp(now - 3600 + 300), (collected_time(), log[-3000:])
+    assert "after the time in its name" in log, log[-3000:]
+
+    # make grade takes the notebook only as a plain file: a link in its place (copied there by hand) is refused
+    (collected / "ps0_collect.ipynb").unlink()
+    os.symlink(root / "source" / "ps0_collect" / "ps0_collect.ipynb", collected / "ps0_collect.ipynb")
     why = grade.refusal(me, "ps0_collect", str(root))
-    assert why and "links" in why, why  # and make grade refuses the links, naming one
+    assert why and "symbolic link" in why, why
 
 
 def test_validating_a_hand_in_of_the_course_runs_nothing_of_it(tmp_path):

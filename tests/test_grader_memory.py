@@ -45,7 +45,7 @@ del _big
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """One class, graded once with feedback: a kernel message of 40 x 64 MiB (student00), a notebook of a
-    million lists (student01), a hand-in of 1,500 folders (student02), three honest students after them, and an
+    million lists (student01), a notebook beside 1,500 folders (student02), three honest students after them, and an
     answer of 45,000 unclosed hidden-test markers (student06)."""
     root = make_course(tmp_path_factory.mktemp("grader-memory"), 6)
     _hand_in(root, "student00", {"square": FRAMES})
@@ -109,9 +109,11 @@ def test_each_student_gets_a_feedback_page_of_their_own_and_the_report_says_so(g
     assert not (root / "feedback" / "student01").exists(), "a refused hand-in gets no page"
 
 
-def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(graded):
-    _, outcomes, _ = graded
-    assert outcomes["student02"].status == "refused" and "folders" in outcomes["student02"].reason
+def test_a_hand_in_of_many_empty_folders_is_graded_on_its_notebook_alone(graded):
+    """1,500 folders beside the notebook: the grader takes the notebook only; nbgrader never walks or copies them."""
+    root, outcomes, _ = graded
+    assert outcomes["student02"].status == "graded", outcomes["student02"]
+    assert sorted(os.listdir(root / "autograded" / "student02" / "ps0_tiny")) == sorted(["ps0_tiny.ipynb", grade.DONE_MARKER])
     assert all(outcomes[s].status == "graded" for s in HONEST)
 
 
@@ -119,10 +121,10 @@ def test_a_hand_in_of_many_empty_folders_is_refused_before_nbgrader_walks_it(gra
 def test_host_uids_come_back_and_no_sandbox_runs_as_the_shared_uid(graded):
     """Round 16 (root): a submission's host uid was given back only if no process of it was left at that moment, and
     its sandbox's bwrap processes were not reaped yet; past 64 submissions (here: two) every later one shared uid
-    65534, where round 14's hog zeroed an honest ps2. Five submissions were graded here (two refused before any
+    65534, where round 14's hog zeroed an honest ps2. Six submissions were graded here (one refused before any
     sandbox), each with a uid of the pool of two, never the shared one."""
     _, outcomes, taken = graded
-    assert len(taken) == sum(o.status != "refused" for o in outcomes.values()) == 5, (taken, outcomes)
+    assert len(taken) == sum(o.status != "refused" for o in outcomes.values()) == 6, (taken, outcomes)
     assert None not in taken and set(taken) <= set(sandbox.HOST_UID_POOL[-2:]), taken
 
 

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 
+import nbformat
 import pytest
 
 from grader import grade, sandbox
@@ -884,30 +885,44 @@ def _course_with(tmp_path, student, make):
 
 
 @pytest.mark.parametrize("kind, words", [("link", "symbolic link"), ("fifo", "named pipe"), ("dirlink", "symbolic link"),
-                                         ("hardlink", "hard link")])
-def test_hand_ins_with_links_or_special_files_are_refused(tmp_path, kind, words):
-    """Item 5: refused before nbgrader reads anything, with a reason that says what to do."""
+                                         ("hardlink", "hard link"), ("folder", "not a regular file")])
+def test_a_notebook_handed_in_as_a_link_or_special_file_is_refused(tmp_path, kind, words):
+    """Item 5: the notebook itself a link, a pipe, another file's name: refused before nbgrader reads anything, with a
+    reason that says what to do. Each of them beside the notebook is left where it is: not opened, not taken."""
     victim = tmp_path / "other" / "ps0_tiny.ipynb"
     victim.parent.mkdir()
     victim.write_text("{}")
 
-    def make(folder):
-        (folder / "ps0_tiny.ipynb").write_text("{}")
+    def plant(folder, name):
         if kind == "link":
-            (folder / "extra.ipynb").symlink_to(victim)
+            (folder / name).symlink_to(victim)
         elif kind == "hardlink":
-            os.link(victim, folder / "extra.ipynb")
+            os.link(victim, folder / name)
         elif kind == "fifo":
-            os.mkfifo(folder / "pipe")
+            os.mkfifo(folder / name)
+        elif kind == "folder":
+            (folder / name).mkdir()
         else:
-            (folder / "data").symlink_to(victim.parent, target_is_directory=True)
+            (folder / name).symlink_to(victim.parent, target_is_directory=True)
 
-    root = _course_with(tmp_path, "mallory", make)
+    root = _course_with(tmp_path, "mallory", lambda folder: plant(folder, "ps0_tiny.ipynb"))
     outcome = grade.grade_one("mallory", "ps0_tiny", root, 60, [], sandboxed=True)
     assert outcome.status == "refused", outcome
-    assert words in outcome.reason and "submitted/mallory/ps0_tiny/" in outcome.reason
+    assert words in outcome.reason and "submitted/mallory/ps0_tiny/ps0_tiny.ipynb" in outcome.reason, outcome.reason
     assert "grade again" in outcome.reason
     assert not os.path.exists(os.path.join(root, "autograded")), "nbgrader must not have run"
+
+    notebook = nbformat.writes(nbformat.v4.new_notebook())
+
+    def beside(folder):
+        (folder / "ps0_tiny.ipynb").write_text(notebook)
+        plant(folder, "extra.ipynb" if kind != "fifo" else "pipe")
+        (folder.parents[2] / "release" / "ps0_tiny").mkdir(parents=True)
+        (folder.parents[2] / "release" / "ps0_tiny" / "ps0_tiny.ipynb").write_text(notebook)
+
+    root = _course_with(tmp_path / "beside", "mallory", beside)
+    assert grade.refusal("mallory", "ps0_tiny", root) is None
+    assert os.listdir(os.path.join(root, grade.TAKEN_FOLDER, "mallory", "ps0_tiny")) == ["ps0_tiny.ipynb"]
 
 
 def test_a_linked_submission_folder_is_refused(tmp_path):

@@ -18,9 +18,16 @@ Nothing of these runs unless Formgrader's handlers are loaded (the TA's server).
 
 And wherever nbgrader reads the course's configuration (the TA's server, `nbgrader validate` in the course folder),
 its Validator (the Validate button, `nbgrader validate`) refuses a hand-in: a notebook in the course's submitted/,
-autograded/, .autograding/ or feedback/. It runs the notebook in a plain kernel with the rights of whoever asks:
+autograded/, .autograding/, .taken/ or feedback/, in any folder of those names or the exchange's `inbound`, or owned
+by another user than the one who validates. It runs the notebook in a plain kernel with the rights of whoever asks:
 the TA validating mallory's hand-in (in submitted/ or the graded copy) ran her code as the TA, which rewrote the
-class's grades (round 38). A student validates her own copy, which is in none of those folders.
+class's grades (round 38); a copy of it elsewhere did too (round 39). A student validates her own copy, which is in
+none of those folders and is hers. What no check can tell: a copy the TA made of a hand-in is the TA's file, and
+validating it runs it as the TA (the README says so).
+
+`nbgrader zip_collect` is refused wherever the course's configuration is read: it takes student ids and file names
+from a regular expression over uploaded archives, as whoever runs it, and an upload named for another student replaced
+that student's hand-in, archives wrote outside the course, kept setuid modes and spun on a link loop (round 39).
 """
 
 from __future__ import annotations
@@ -67,6 +74,14 @@ def guard_validator(course_root: str) -> None:
             raise PermissionError(
                 f"not validating {filename}: it is in a folder of students' hand-ins, and validating runs it, as you. "
                 "Hand-ins are graded, sandboxed, by `make grade`; read them in Formgrader")
+        try:
+            owner = os.stat(path).st_uid
+        except OSError:
+            owner = None  # not there: nbgrader says so
+        if owner is not None and hasattr(os, "geteuid") and owner != os.geteuid():
+            raise PermissionError(
+                f"not validating {filename}: it belongs to another user (uid {owner}), and validating runs it, as you. "
+                "Validate your own notebooks; hand-ins are graded, sandboxed, by `make grade`")
         for root in validate.course_roots:
             for folder in HAND_IN_FOLDERS:
                 if os.path.commonpath([path, os.path.join(root, folder)]) == os.path.join(root, folder):
@@ -79,11 +94,26 @@ def guard_validator(course_root: str) -> None:
     validator.Validator.validate = validate
 
 
+ZIP_COLLECT_REFUSED = (
+    "nbgrader zip_collect is not used in this course: it takes student ids and file names from a regular expression "
+    "over uploaded archives, as you, so one upload can replace another student's hand-in or write outside the course. "
+    "Collect with `nbgrader collect` (or Formgrader's Collect button), which takes each student's notebook alone; or "
+    "unpack an LMS download as an ordinary user, outside the course, and copy each student's notebook alone into "
+    "submitted/<student id>/<assignment>/")
+
+
+def _no_zip_collect(self, *args, **kwargs):
+    self.fail(ZIP_COLLECT_REFUSED)
+
+
 def install(course_root: str | None = None) -> bool:
     """Close the two routes in this process if Formgrader's handlers are loaded (True if they were); with
-    `course_root`, guard nbgrader's Validator against that course's hand-ins."""
+    `course_root`, guard nbgrader's Validator against that course's hand-ins and refuse `nbgrader zip_collect`."""
     if course_root is not None:
         guard_validator(course_root)
+        from nbgrader.apps import zipcollectapp
+
+        zipcollectapp.ZipCollectApp.start = _no_zip_collect
     handlers, api = sys.modules.get(HANDLERS), sys.modules.get(API)
     if handlers is not None:
         handlers.SubmissionFilesHandler.get = _no_submission_files

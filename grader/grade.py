@@ -18,10 +18,11 @@ generate_feedback) is generated for each assignment as soon as its last submissi
 end, grades.csv (nbgrader export) and a plot of the score distribution per exercise next to it, side by
 side, a table per exercise, and grading_report.json with every failure.
 
-Student code runs in grader.sandbox. Nothing the kernel leaves behind is trusted: a hand-in that
-holds a symbolic link or a special file is refused before nbgrader reads it (status "refused", with
-the path and what to do), the grader writes its own files without following links, and feedback is
-not generated from a folder that holds one.
+Student code runs in grader.sandbox. The grader takes the assignment's notebook alone from each hand-in
+(TAKEN_FOLDER: no other file of it is read, copied or run); a notebook that is a symbolic link or a
+special file is refused before nbgrader reads it (status "refused", with the path and what to do).
+Nothing the kernel leaves behind is trusted: the grader writes its own files without following links,
+and feedback is not generated from a folder that holds one.
 """
 
 from __future__ import annotations

@@ -1147,6 +1147,15 @@ def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     soft = resource.getrlimit(resource.RLIMIT_STACK)[0]
     soft = STACK_BYTES if soft == resource.RLIM_INFINITY else min(soft, STACK_BYTES)
     resource.setrlimit(resource.RLIMIT_STACK, (soft, STACK_BYTES))
+    # Limits a TA's session may have raised, inherited by every process it starts (round 39's lead): a real-time
+    # priority (SCHED_FIFO runs before every ordinary process, and a cgroup's CPU share does not cap it), a nice value
+    # below the grader's, memory locked in RAM (pages of the shared page cache held there), POSIX message queues
+    # (kernel memory, counted per host user). None is raised back: a sandbox never needs them.
+    for which, cap in ((resource.RLIMIT_RTPRIO, 0), (resource.RLIMIT_NICE, 0), (resource.RLIMIT_MEMLOCK, MEMLOCK_BYTES),
+                       (resource.RLIMIT_MSGQUEUE, 0)):
+        hard = resource.getrlimit(which)[1]
+        cap = cap if hard == resource.RLIM_INFINITY else min(cap, hard)
+        resource.setrlimit(which, (cap, cap))
     # Open files are counted for the whole host (fs.file-max): descriptors x processes stays a small share of it
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
     files = SANDBOX_FILES if hard == resource.RLIM_INFINITY else min(SANDBOX_FILES, hard)
@@ -1154,6 +1163,8 @@ def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     return groups
 
 
+#: Memory a process of a sandbox may lock in RAM (mlock): Linux's default for an ordinary user (see apply_limits)
+MEMLOCK_BYTES = 64 * 1024
 #: Address space a process may map beyond the memory cap where no cgroup counts page tables (see apply_limits)
 ADDRESS_SPACE_HEADROOM = 16 * 2**30
 

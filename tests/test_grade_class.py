@@ -1337,3 +1337,37 @@ def test_validating_a_hand_in_of_the_course_runs_nothing_of_it(tmp_path):
     run = subprocess.run([sys.executable, "-m", "nbgrader", "validate", str(root / "mywork" / "ps0_validate.ipynb")],
                          cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
     assert marker.exists(), (run.stdout + run.stderr)[-3000:]  # a student's own copy is validated (and runs)
+    marker.unlink()
+    if os.geteuid() == 0:  # round 39: a copy of a hand-in outside the course's folders, the student's file, ran as root
+        (tmp_path / "elsewhere").mkdir()
+        shutil.copy(hand_in, tmp_path / "elsewhere")
+        os.chown(tmp_path / "elsewhere" / "ps0_validate.ipynb", 65534, 65534)
+        run = subprocess.run([sys.executable, "-m", "nbgrader", "validate", str(tmp_path / "elsewhere" / "ps0_validate.ipynb")],
+                             cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
+        assert "belongs to another user" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+        assert not marker.exists(), "validating another user's notebook ran it"
+
+
+def test_zip_collect_is_refused_in_the_course(tmp_path):
+    """Round 39: `nbgrader zip_collect` takes student ids and file names from a regular expression over uploaded
+    archives, as whoever runs it: an upload named for another student replaced that student's hand-in, a broad file
+    group wrote outside the course as root, archives kept setuid modes, a link loop spun for ever. The course's
+    configuration refuses it, saying what to use instead, before it reads or writes anything."""
+    import subprocess
+    import sys
+
+    from grader.course import venv_env
+
+    source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION")]
+    root = _small_class(tmp_path, "ps0_zip", source, {"aaron": {}})
+    before = (root / "submitted" / "aaron" / "ps0_zip" / "ps0_zip.ipynb").read_bytes()
+    archive = root / "downloaded" / "ps0_zip" / "archive"
+    archive.mkdir(parents=True)
+    (archive / "x_aaron_attempt_2026-01-01-00-00-00_ps0_zip.ipynb").write_text("{}")
+    run = subprocess.run([sys.executable, "-m", "nbgrader", "zip_collect", "ps0_zip", "--force",
+                          "--FileNameCollectorPlugin.named_regexp=.*_(?P<student_id>\\w+)_attempt_"
+                          "(?P<timestamp>[0-9\\-]+)_(?P<file_id>\\w+)"],
+                         cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
+    assert run.returncode != 0 and "not used in this course" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
+    assert not (root / "downloaded" / "ps0_zip" / "extracted").exists()
+    assert (root / "submitted" / "aaron" / "ps0_zip" / "ps0_zip.ipynb").read_bytes() == before

@@ -394,6 +394,45 @@ def test_no_crash_in_the_sandbox_starts_the_hosts_core_program(world):
     assert r["nofile"] == 64, r
 
 
+INHERITED = CALLS + r"""
+import mmap, os, resource
+names = ("RLIMIT_RTPRIO", "RLIMIT_NICE", "RLIMIT_MEMLOCK", "RLIMIT_MSGQUEUE")
+result = {name: resource.getrlimit(getattr(resource, name)) for name in names}
+result["fifo"] = attempt(lambda: os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(1)))
+result["nice"] = attempt(lambda: os.setpriority(os.PRIO_PROCESS, 0, -5))
+buffer = mmap.mmap(-1, 2**20, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+holder = ctypes.c_char.from_buffer(buffer)
+result["mlock"] = call(libc.mlock, ctypes.c_void_p(ctypes.addressof(holder)), ctypes.c_size_t(2**20))
+del holder
+print(json.dumps(result))
+"""
+
+
+def test_limits_the_tas_session_raised_do_not_reach_a_sandbox(world):
+    """Round 39's lead: a sandbox inherited the grader's real-time priority, nice and locked-memory limits; a TA whose
+    session allows SCHED_FIFO (an audio group's 95) gave each kernel a way to run before every ordinary process, past
+    its cgroup's CPU share. Every process of a sandbox has RLIMIT_RTPRIO 0, RLIMIT_NICE 0, RLIMIT_MEMLOCK 64 KiB and
+    RLIMIT_MSGQUEUE 0, whatever the grader's: SCHED_FIFO, a lower nice value and locking 1 MiB fail."""
+    import resource
+
+    saved = {name: resource.getrlimit(getattr(resource, name)) for name in ("RLIMIT_RTPRIO", "RLIMIT_NICE", "RLIMIT_MEMLOCK")}
+    try:
+        for name, wanted in (("RLIMIT_RTPRIO", 95), ("RLIMIT_NICE", 40), ("RLIMIT_MEMLOCK", resource.RLIM_INFINITY)):
+            try:  # as far as this root may (a container's root may not raise a hard limit): soft up to hard
+                resource.setrlimit(getattr(resource, name), (wanted, wanted))
+            except (ValueError, OSError):
+                hard = resource.getrlimit(getattr(resource, name))[1]
+                resource.setrlimit(getattr(resource, name), (hard, hard))
+        assert resource.getrlimit(resource.RLIMIT_MEMLOCK)[0] > sandbox.MEMLOCK_BYTES
+        r = checked(run_sandboxed(world, INHERITED))
+    finally:
+        for name, value in saved.items():
+            resource.setrlimit(getattr(resource, name), value)
+    assert r["RLIMIT_RTPRIO"] == [0, 0] and r["RLIMIT_NICE"] == [0, 0] and r["RLIMIT_MSGQUEUE"] == [0, 0], r
+    assert r["RLIMIT_MEMLOCK"] == [sandbox.MEMLOCK_BYTES] * 2, r
+    assert r["fifo"] != "ok" and r["nice"] != "ok" and r["mlock"] != "ok", r
+
+
 SEES = r"""
 import importlib.util, json, os, sys
 print(json.dumps({
@@ -1129,8 +1168,9 @@ def test_a_course_and_a_checkout_under_tmp(tmp_path):
 def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path, capsys):
     """Item 5 through the real path: one hand-in links to another student's notebook; it is refused with a
     reason in grading_report.json, gets no grade and no feedback, and the class is graded as before. Round 32: a
-    link's target (text of the student's) padded to 80 columns, quoted by the reason in the grader's summary, began
-    rows of the TA's terminal: every row printed is at most 78 columns, and none begins with the target's text."""
+    link's target (text of the student's; the grader reads no link but the notebook's now) padded to 80 columns, quoted
+    by the reason in the grader's summary, began rows of the TA's terminal: so may a stray notebook's name, which a
+    refusal quotes. Every row printed is at most 78 columns, and none begins with the name's text."""
     from tests import tiny_course
 
     root = tiny_course.make_course(tmp_path, 2)
@@ -1139,8 +1179,8 @@ def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path, capsy
     (folder / "ps0_tiny.ipynb").symlink_to(root / "submitted" / "student01" / "ps0_tiny" / "ps0_tiny.ipynb")
     padded = tmp_path / "submitted" / "mallory2" / "ps0_tiny"
     padded.mkdir(parents=True)
-    shutil.copy(root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb", padded)
-    (padded / "notes").symlink_to("y" * 150 + "  ps0_tiny/zoe: failed: FORGED row")
+    shutil.copy(root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb",
+                padded / ("y" * 150 + "  ps0_tiny:zoe: failed: FORGED row.ipynb"))  # quoted by its refusal
     shutil.move(str(padded), str(root / "submitted" / "mallory2" / "ps0_tiny"))
     # round 33: characters Python's width tables call narrow that terminals draw two wide (the hexagrams), in the
     # name of a stray notebook (quoted by its refusal) and in a student's folder name (the progress bar, the tables)
@@ -1154,7 +1194,7 @@ def test_make_grade_refuses_a_linked_hand_in_and_grades_the_rest(tmp_path, capsy
     captured = capsys.readouterr()
     out = captured.out
     summary = out[out.index("submissions that could not be graded in full:"):].split("\n\n")[0].split("\n")
-    assert any("FORGED row" in row for row in summary) and not [r for r in summary if r.lstrip().startswith("ps0_tiny/zoe")]
+    assert any("FORGED row" in row for row in summary) and not [r for r in summary if r.lstrip().startswith("ps0_tiny:zoe")]
     assert any("'\\u4dc0\\u4dc0" in row for row in summary) and any("FORGED3" in row for row in summary)
     # every row the TA's terminal shows is printable ASCII, one column a character in any terminal, and none of
     # the tables, the summary and the progress is longer than a fold

@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
+# nbgrader reads it from any folder, with this venv: the course's guards of Validate, zip_collect and the exchange
+READY  := $(VENV)/etc/jupyter/nbgrader_config.py
 JOBS   ?= 2
 
 .PHONY: demo test test-full test-spawn release grade lab screenshots bench student-kit clean-notebooks check-notebooks nbval clean help \
@@ -33,53 +35,56 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip uninstall --quiet --yes rfc3987-syntax 2>/dev/null || true
 	touch $(STAMP)
 
-venv: $(STAMP)
+venv: $(READY)
 
-demo: $(STAMP)
+$(READY): $(STAMP) grader/formgrader_guard.py
+	$(PY) -m grader.formgrader_guard --write-venv-config $@
+
+demo: $(READY)
 	$(PY) -m tools.demo
 
-release: $(STAMP)
+release: $(READY)
 	$(PY) -m tools.release
 
 # The loop for a change to one assignment (ALL=1: every corpus file, SINCE=main: files changed since main).
-check: $(STAMP)
+check: $(READY)
 	$(PY) -m tools.check $(A) $(if $(ALL),--all-corpus) $(if $(SINCE),--since $(SINCE))
 
-exercise: $(STAMP)
+exercise: $(READY)
 	$(PY) -m tools.scaffold $(A) $(NAME) $(if $(POINTS),--points $(POINTS)) $(if $(WORLD),--world-sizes $(WORLD))
 
-grade: $(STAMP)
+grade: $(READY)
 	$(PY) -m grader.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
 		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
 
 # PYTHONSAFEPATH: a kernel started in a notebook's folder (`python -m ipykernel_launcher`) imports nothing from
 # that folder as it starts (a student's file there ran as the TA who opened the notebook, round 36)
-lab: $(STAMP)
+lab: $(READY)
 	DISTCOURSE_JUDGE=kernel PYTHONSAFEPATH=1 $(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root)
 
-screenshots: $(STAMP)
+screenshots: $(READY)
 	$(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta
 	$(PY) -m tests.browser docs/img
 
 # BENCH="course class" runs only those sections (launch autograde notebooks course class)
-bench: $(STAMP)
+bench: $(READY)
 	$(PY) -m tools.bench $(BENCH)
 
-student-kit: $(STAMP)
+student-kit: $(READY)
 	$(PY) -m tools.student_kit dist/student-kit
 
-clean-notebooks: $(STAMP)
+clean-notebooks: $(READY)
 	$(PY) -m tools.clean_notebooks
 
-check-notebooks: $(STAMP)
+check-notebooks: $(READY)
 	$(PY) -m tools.clean_notebooks --check
 
-nbval: $(STAMP)
+nbval: $(READY)
 	$(PY) -m pytest -p no:cacheprovider --nbval-lax --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=300 notebooks source
 
 # Every notebook again with DISTCOURSE_START_METHOD=spawn: each rank imports torch afresh, several
 # minutes on 2 cores, so it is a target of its own (tests/test_spawn.py keeps the path alive in `make test`).
-test-spawn: $(STAMP)
+test-spawn: $(READY)
 	DISTCOURSE_START_METHOD=spawn $(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax \
 		--nbval-cell-timeout=600 --sanitize-with tests/sanitize.cfg notebooks source
 
@@ -87,15 +92,15 @@ test-spawn: $(STAMP)
 # top to bottom, judges in the kernel, in tests/test_judges_refuse_partial.py (nbval of source/: make nbval).
 # Of the corpus it grades the correct alternatives, the attacks and enough files to show every cell fail
 # (tools.submissions.cover); test-full grades every corpus file, as make check ALL=1 does for one assignment.
-test: $(STAMP) check-notebooks
+test: $(READY) check-notebooks
 	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
 		--sanitize-with tests/sanitize.cfg --durations=60 tests notebooks
 
-test-full: $(STAMP) check-notebooks
+test-full: $(READY) check-notebooks
 	DISTCOURSE_FULL_CORPUS=1 $(MAKE) --no-print-directory test
 
 # Prepared here (needs the package index), travels with the working tree to the GPU machine.
-gpu-bundle: $(STAMP)
+gpu-bundle: $(READY)
 	$(PY) -m tools.gpu_bundle
 
 # Runs on the GPU machine with its own python3 (no .venv, nothing installed from an index): see

@@ -32,6 +32,9 @@ c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt"
 # Collecting from the exchange (nbgrader collect, Formgrader's Collect button) copies links as links, which `make
 # grade` refuses, leaves special files out, and takes no folder named for another student (grader/collect.py).
 c.ExchangeFactory.collect = "grader.collect.SafeCollect"
+# `nbgrader list --inbound` lists the user's own hand-ins only (nbgrader's read every student's folder as the TA,
+# following links and printing names with terminal escapes, round 40).
+c.ExchangeFactory.list = "grader.collect.SafeList"
 
 # The assignments are part of the course, not of one semester's gradebook: create them on demand.
 c.GenerateAssignment.create_assignment = True

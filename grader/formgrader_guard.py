@@ -106,6 +106,57 @@ def _no_zip_collect(self, *args, **kwargs):
     self.fail(ZIP_COLLECT_REFUSED)
 
 
+AUTOGRADE_UNGUARDED = (
+    "not autograding: nbgrader runs here without this course's configuration (its nbgrader_config.py is read only "
+    "in the course folder), so it would run each hand-in in a plain kernel, as you. Grade with `make grade` "
+    "(python -m grader.grade) in the course folder")
+
+
+def _guard_autograde() -> None:
+    """nbgrader autograde run where the course's configuration is not read (another folder) would execute hand-ins
+    with nbgrader's own Execute, as whoever runs it: refused unless the course's executor is in its list."""
+    from nbgrader.converters import autograde
+
+    real = autograde.Autograde.start
+    if getattr(real, "guarded", False):
+        return
+
+    def start(self, *args, **kwargs):
+        names = [p if isinstance(p, str) else f"{p.__module__}.{p.__qualname__}" for p in self.autograde_preprocessors]
+        if not any(name.endswith("ResilientExecute") for name in names):
+            raise PermissionError(AUTOGRADE_UNGUARDED)
+        return real(self, *args, **kwargs)
+
+    start.guarded = True
+    autograde.Autograde.start = start
+
+
+#: The checkout this module belongs to (the course folder): what a venv made by `make venv` guards.
+CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VENV_CONFIG = '''"""The course's guards for every nbgrader run with this venv, from any folder (written by `make venv`,
+grader/formgrader_guard.py). nbgrader reads the course's own nbgrader_config.py only in the course folder: run
+elsewhere (a TA in /tmp, a Jupyter server started in the TA's home), its Validate ran a hand-in as root with the
+grader's environment (round 40). Here, wherever it runs: Validate refuses hand-ins, zip_collect is refused, autograde
+runs only with the course's sandboxed executor, and collect and list read the exchange as the course does."""
+try:
+    from grader import formgrader_guard
+except ImportError:  # the checkout moved or was removed: run `make venv` again
+    pass
+else:
+    formgrader_guard.install(formgrader_guard.CHECKOUT)
+    c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
+    c.ExchangeFactory.collect = "grader.collect.SafeCollect"
+    c.ExchangeFactory.list = "grader.collect.SafeList"
+'''
+
+
+def write_venv_config(path: str) -> None:
+    """Write VENV_CONFIG at `path` (the venv's etc/jupyter/nbgrader_config.py, which nbgrader reads from any folder)."""
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as fh:
+        fh.write(VENV_CONFIG)
+
+
 def install(course_root: str | None = None) -> bool:
     """Close the two routes in this process if Formgrader's handlers are loaded (True if they were); with
     `course_root`, guard nbgrader's Validator against that course's hand-ins and refuse `nbgrader zip_collect`."""
@@ -114,6 +165,7 @@ def install(course_root: str | None = None) -> bool:
         from nbgrader.apps import zipcollectapp
 
         zipcollectapp.ZipCollectApp.start = _no_zip_collect
+        _guard_autograde()
     handlers, api = sys.modules.get(HANDLERS), sys.modules.get(API)
     if handlers is not None:
         handlers.SubmissionFilesHandler.get = _no_submission_files
@@ -121,3 +173,9 @@ def install(course_root: str | None = None) -> bool:
     if api is not None:
         api.AutogradeHandler.post = _no_autograde
     return handlers is not None or api is not None
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] != "--write-venv-config":
+        raise SystemExit("usage: python -m grader.formgrader_guard --write-venv-config PATH")
+    write_venv_config(sys.argv[2])

@@ -1255,7 +1255,7 @@ def test_collect_takes_the_assignments_notebook_and_nothing_else_never_what_a_li
     (mine / "timestamp.txt").write_text("2000-01-01 00:00:00 UTC")  # before any deadline
     other = inbound / f"not-{me[:20]}+ps0_collect+{stamp(now)}+lnk"  # a link in the inbound folder itself
     os.symlink(root / "source", other)
-    (inbound / "zz9+ps0_collect+not a date+x").mkdir()  # a folder whose time does not parse
+    (inbound / f"{me}+ps0_collect+not a date+x").mkdir()  # a folder whose time does not parse
     forged = inbound / f"not-{me[:20]}+ps0_collect+{stamp(now)}+zzz"
     forged.mkdir()
     shutil.copy(release, forged)
@@ -1298,6 +1298,46 @@ def test_collect_takes_the_assignments_notebook_and_nothing_else_never_what_a_li
     log = collect()
     assert collected_time() > datetime.datetime.utcfromtimestamp(now - 3600 + 300), (collected_time(), log[-3000:])
     assert "after the time in its name" in log, log[-3000:]
+
+    # round 40: a time of the name's that is the last a datetime holds (a sum with it overflowed and stopped the
+    # class's collection), one in the future, and 300 folders of one student's (100,000 stalled collection 40 s and
+    # froze the TA's server: at most MAX_FOLDERS of a student's are read, and what is not collected is one log line)
+    from grader.collect import MAX_FOLDERS
+
+    for folder in inbound.iterdir():
+        shutil.rmtree(folder)
+    for name in ("9999-12-31 23:59:59.999999 UTC", stamp(now + 7 * 86400)):
+        os.mkdir(inbound / f"{me}+ps0_collect+{name}+x")
+        shutil.copy(release, inbound / f"{me}+ps0_collect+{name}+x")
+    log = collect("--update")
+    assert "later than tomorrow" in log and "(and 1 more of this student's)" in log, log[-3000:]
+    assert collected_time() > datetime.datetime.utcfromtimestamp(now - 3600 + 300), log[-3000:]  # the earlier copy kept
+    for number in range(MAX_FOLDERS + 100):
+        os.mkdir(inbound / f"{me}+ps0_collect+{stamp(now - number)}+{number}")
+    began = time.monotonic()
+    log = collect("--update")
+    assert time.monotonic() - began < 60 and "at most 200 are read" in log, log[-3000:]
+    assert log.count("not collected") <= 3, log[-3000:]
+    for folder in inbound.iterdir():
+        shutil.rmtree(folder)
+
+    # round 40: `nbgrader list --inbound` read every student's folder as the TA: names with terminal escapes printed
+    # raw, a notebook linked to /dev/zero read until out of memory, a pipe waited on for ever. It lists the user's
+    # own folders only (the TA collects the others)
+    if os.geteuid() == 0:
+        theirs = inbound / f"nobody+ps0_collect+{stamp(now)}+\x1b]0;pwned\x07\x1b[2K"
+        theirs.mkdir()
+        os.symlink("/dev/zero", theirs / "ps0_collect.ipynb")
+        os.mkfifo(theirs / "other.ipynb")
+        os.lchown(theirs / "ps0_collect.ipynb", 65534, 65534)
+        os.chown(theirs / "other.ipynb", 65534, 65534)
+        os.chown(theirs, 65534, 65534)
+        run = subprocess.run([sys.executable, "-m", "nbgrader", "list", "--inbound", f"--Exchange.root={tmp_path / 'exchange'}"],
+                             cwd=root, env=venv_env(), capture_output=True, text=True, timeout=60)
+        said = run.stdout + run.stderr
+        assert run.returncode == 0 and "1 folders of the inbound folder are not listed" in said, said[-3000:]
+        assert "\x1b" not in said and "pwned" not in said, said[-3000:]
+        shutil.rmtree(theirs)
 
     # make grade takes the notebook only as a plain file: a link in its place (copied there by hand) is refused
     (collected / "ps0_collect.ipynb").unlink()
@@ -1348,6 +1388,20 @@ def test_validating_a_hand_in_of_the_course_runs_nothing_of_it(tmp_path):
                              cwd=root, env=venv_env(), capture_output=True, text=True, timeout=300)
         assert "belongs to another user" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
         assert not marker.exists(), "validating another user's notebook ran it"
+    # round 40: run from another folder, nbgrader does not read the course's configuration, and Validate ran the
+    # hand-in as the TA: the venv's own nbgrader configuration (`make venv`) guards every nbgrader run with it
+    elsewhere = tmp_path / "ta-home"
+    elsewhere.mkdir()
+    for argv in (["validate", str(hand_in)],
+                 ["autograde", "ps0_validate", f"--CourseDirectory.root={root}", "--force"],
+                 ["zip_collect", "ps0_validate", f"--CourseDirectory.root={root}"]):
+        run = subprocess.run([sys.executable, "-m", "nbgrader", *argv], cwd=elsewhere, env=venv_env(),
+                             capture_output=True, text=True, timeout=300)
+        said = run.stdout + run.stderr
+        assert any(words in said for words in ("not validating", "not autograding", "UnsandboxedExecution",
+                                               "not used in this course")), \
+            (argv, said[-3000:])
+        assert not marker.exists(), f"nbgrader {argv[0]} run from another folder ran the hand-in"
 
 
 def test_zip_collect_is_refused_in_the_course(tmp_path):

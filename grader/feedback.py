@@ -233,10 +233,63 @@ def _outputs_within(cell, budget: list[int]) -> list:
     return outputs
 
 
-def _page_output(output, budget: list[int]) -> None:
+#: Pixels of one image a page shows, and of one notebook's images together. A browser decodes an image whole, and
+#: the size on the wire says nothing of it: a 64 kB one-bit PNG of 23,000 x 23,000 pixels decodes to 2.1 GB, and 8
+#: of them took the TA's browser 120 s and 2.5 GB to paint (round 40). Ours: a plot is under a million pixels.
+MAX_IMAGE_PIXELS = 4096 * 4096
+NOTEBOOK_IMAGE_PIXELS = 64 * 2**20
+
+
+def image_size(mime: str, data) -> tuple[int, int] | None:
+    """(width, height) of a base64 PNG or JPEG as its header says, or None if it says none."""
+    import base64
+    import binascii
+    import struct
+
+    text = "".join(data) if isinstance(data, list) else data
+    if not isinstance(text, str):
+        return None
+    try:
+        if mime == "image/png":
+            head = base64.b64decode(text[:64].strip() + "=" * 4, validate=False)[:24]
+            if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+                return None
+            return struct.unpack(">II", head[16:24])
+        raw = base64.b64decode(text)
+    except (binascii.Error, ValueError, struct.error):
+        return None
+    at = 2 if raw[:2] == b"\xff\xd8" else len(raw)
+    while at + 9 <= len(raw):  # JPEG: markers until a start of frame (SOF0-15 but DHT, JPG, DAC)
+        if raw[at] != 0xFF:
+            return None
+        marker, length = raw[at + 1], struct.unpack(">H", raw[at + 2:at + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", raw[at + 5:at + 9])
+            return width, height
+        at += 2 + length
+    return None
+
+
+def _pictures_within(data: dict, pixels: list[int]) -> None:
+    """Drop from an output's `data` each image larger than MAX_IMAGE_PIXELS, of no size, or past the notebook's
+    pixel budget (`pixels`, spent here), saying so in its text."""
+    for mime in [m for m in data if m.startswith("image/")]:
+        size = image_size(mime, data[mime])
+        area = size[0] * size[1] if size else None
+        if area is not None and area <= min(MAX_IMAGE_PIXELS, pixels[0]):
+            pixels[0] -= area
+            continue
+        del data[mime]
+        why = (f"of {size[0]:,} x {size[1]:,} pixels" if size else "whose size its header does not say")
+        data["text/plain"] = f"[an image {why}, not shown: at most {MAX_IMAGE_PIXELS:,} pixels an image and " \
+                             f"{NOTEBOOK_IMAGE_PIXELS:,} a notebook are]"
+
+
+def _page_output(output, budget: list[int], pixels: list[int] | None = None) -> None:
     data = output.get("data")
     if isinstance(data, dict):
         kept = {k: v for k, v in data.items() if k in PAGE_MIMETYPES}
+        _pictures_within(kept, [NOTEBOOK_IMAGE_PIXELS] if pixels is None else pixels)
         if not kept:
             kept = {"text/plain": f"[a display of {', '.join(sorted(data))[:200]}, not shown in feedback]"}
         if "text/plain" in kept:
@@ -270,6 +323,7 @@ class HideHiddenTests(NbGraderPreprocessor):
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]  # each notebook's own
         self._code_budget = [NOTEBOOK_CODE_CHARS]
         self._output_budget = [NOTEBOOK_OUTPUT_CHARS]
+        self._pixel_budget = [NOTEBOOK_IMAGE_PIXELS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
@@ -297,7 +351,8 @@ class HideHiddenTests(NbGraderPreprocessor):
                     output["traceback"] = [f"{output.get('ename', 'Error')}: {output.get('evalue', '')}"]
                 if secret:  # whole lines first: a cut must not leave the start of a hidden line
                     _redact_output(output, secret)
-                _page_output(output, getattr(self, "_output_budget", [NOTEBOOK_OUTPUT_CHARS]))
+                _page_output(output, getattr(self, "_output_budget", [NOTEBOOK_OUTPUT_CHARS]),
+                             getattr(self, "_pixel_budget", [NOTEBOOK_IMAGE_PIXELS]))
                 if output.get("output_type") == "error":
                     output["traceback"] = [f"{output['ename']}: {output['evalue']}"]
         return cell, resources
@@ -409,6 +464,7 @@ class InertForTheBrowser(NbGraderPreprocessor):
         self._budget = [NOTEBOOK_MARKDOWN_CHARS, NOTEBOOK_MARKDOWN_TAGS]
         self._code_budget = [NOTEBOOK_CODE_CHARS]
         self._output_budget = [NOTEBOOK_OUTPUT_CHARS]
+        self._pixel_budget = [NOTEBOOK_IMAGE_PIXELS]
         return super().preprocess(nb, resources)
 
     def preprocess_cell(self, cell, resources, index):
@@ -444,6 +500,7 @@ class InertForTheBrowser(NbGraderPreprocessor):
             data = output.get("data")
             if isinstance(data, dict):
                 kept = {k: v for k, v in data.items() if k in INERT_MIMETYPES}
+                _pictures_within(kept, getattr(self, "_pixel_budget", [NOTEBOOK_IMAGE_PIXELS]))
                 if not kept:
                     kept = {"text/plain": f"[a display of {', '.join(sorted(data))[:200]}, not kept]"}
                 output["data"] = kept

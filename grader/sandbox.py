@@ -293,6 +293,9 @@ _DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_read
            # another process's descriptors or memory: bwrap's init and the placeholder run as the kernel's user
            # in its PID namespace, so a copied descriptor of theirs is only refused here
            "pidfd_open pidfd_getfd kcmp process_madvise "
+           # a process's own descriptor table of segments (x86): an old attack surface a kernel never needs
+           # (Docker's default profile refuses it too; round 40)
+           "modify_ldt "
            # pages held by a pipe, not by a process: vmsplice put references to 7 GiB of a process's pages into
            # pipes and kept them after it unmapped them, past RLIMIT_DATA and invisible to every process's
            # memory (round 12, as an ordinary user); splice and tee move and copy such references
@@ -308,7 +311,7 @@ _SYSCALLS = {
                    fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443,
                    mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
                    memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
-                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, fcntl=72, splice=275, tee=276,
+                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, socketpair=53, modify_ldt=154, fcntl=72, splice=275, tee=276,
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
@@ -324,7 +327,7 @@ _SYSCALLS = {
                     fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443, mmap=222, shmget=194,
                     inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
                     msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
-                    process_madvise=440, socket=198, fcntl=25, vmsplice=75, splice=76, tee=77,
+                    process_madvise=440, socket=198, socketpair=199, fcntl=25, vmsplice=75, splice=76, tee=77,
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
@@ -511,6 +514,14 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog += [(_JEQ, "allow", 0, protocol) for protocol in _IP_PROTOCOLS]
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.EPROTONOSUPPORT))
     labels["not_socket"] = len(prog)
+    # socketpair() makes its first socket before it finds that a family has no pairs: of any family but local, that
+    # socket reached the family's and protocol's code, and a host whose kernel loads modules on demand runs modprobe
+    # for it as root, as for socket() (round 40). Pairs are local only.
+    prog.append((_JEQ, 0, "not_socketpair", numbers["socketpair"]))
+    prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the address family)
+             (_JEQ, "allow", 0, 1),  # AF_UNIX
+             (_RET, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT)]
+    labels["not_socketpair"] = len(prog)
     prog.append((_JEQ, 0, "not_setsockopt", numbers["setsockopt"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the level)
              (_JEQ, 0, "allow", _SOL_SOCKET),

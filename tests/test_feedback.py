@@ -338,3 +338,60 @@ def test_a_written_answer_keeps_no_link_into_the_tas_own_server(link):
     html = safe_markdown(f"[see the plot]({link}) and [the docs](https://pytorch.org/docs/stable/distributed.html)")
     assert "see the plot</a>" in html and "href" in html
     assert html.count("href=") == 1 and 'href="https://pytorch.org/docs/stable/distributed.html"' in html, html
+
+
+def _png(width: int, height: int) -> str:
+    """A one-bit, all-black PNG of that size, base64 (a few kB even at 23,000 x 23,000: zeros compress)."""
+    import base64
+    import struct
+    import zlib
+
+    row = b"\x00" * (1 + (width + 7) // 8)
+    packer = zlib.compressobj(9)
+    body = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return base64.b64encode(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", body)
+                            + chunk(b"IEND", b"")).decode()
+
+
+def test_an_image_that_decodes_to_gigabytes_is_not_shown_and_plots_are():
+    """Round 40: the pages kept PNG and JPEG outputs bounded only by their size on the wire, and a 64 kB one-bit PNG
+    of 23,000 x 23,000 pixels decodes to 2.1 GB: 8 of them took the TA's browser 120 s and 2.5 GB. An image is shown
+    if its header gives a size of at most MAX_IMAGE_PIXELS and the notebook's images stay within
+    NOTEBOOK_IMAGE_PIXELS; else it is left out, said in its text (in both pages). A real plot (PNG and JPEG) stays."""
+    import base64
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure = plt.figure(figsize=(4, 3))
+    plots = {}
+    for kind in ("png", "jpeg"):
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format=kind)
+        plots[f"image/{kind}"] = base64.b64encode(buffer.getvalue()).decode()
+    plt.close(figure)
+    cells = []
+    for data in ({"image/png": _png(23_000, 23_000), "text/plain": "<Figure>"}, {"image/png": "not an image"},
+                 plots, *({"image/png": _png(4000, 4000)} for _ in range(5))):
+        cell = nbformat.v4.new_code_cell("show()")
+        cell.outputs = [nbformat.v4.new_output("display_data", data=data)]
+        cells.append(cell)
+    nb = nbformat.v4.new_notebook(cells=cells)
+    for preprocessor in (HideHiddenTests(), feedback.InertForTheBrowser()):
+        shown, _ = preprocessor.preprocess(nbformat.from_dict(nb), {})
+        data = [c.outputs[0]["data"] for c in shown.cells]
+        assert "image/png" not in data[0] and "23,000 x 23,000 pixels, not shown" in data[0]["text/plain"], data[0]
+        assert "image/png" not in data[1] and "does not say" in data[1]["text/plain"], data[1]
+        assert set(data[2]) >= {"image/png", "image/jpeg"}, "a plot must stay"
+        kept = sum("image/png" in d for d in data[3:])
+        assert kept == feedback.NOTEBOOK_IMAGE_PIXELS // (4000 * 4000) and kept < 5, kept  # the notebook's budget
+        assert all(feedback.image_size(m, v)[0] * feedback.image_size(m, v)[1] <= feedback.MAX_IMAGE_PIXELS
+                   for d in data for m, v in d.items() if m.startswith("image/"))

@@ -340,6 +340,11 @@ _MAP_SHARED_ANONYMOUS = 0x01 | 0x20
 # mmap(MAP_GROWSDOWN) is refused whatever else: Linux counts such a mapping as stack, not data, so RLIMIT_DATA
 # let 9 GiB of it past a 6 GiB cap (round 10, as an ordinary user). No library we know of asks for it.
 _MAP_GROWSDOWN = 0x0100
+# mmap(MAP_POPULATE) of a file reads the whole mapping into the page cache in one call, as MADV_POPULATE_READ does
+# (which does nothing here): 20 calls read 106 MiB of the host's libraries from disk, each a whole file queued behind
+# the read cap (round 40). A file mapping with it is refused (EPERM); an anonymous one only faults in its own memory.
+_MAP_POPULATE = 0x8000
+_MAP_ANONYMOUS = 0x20
 # socket() of the families a kernel needs only: local (AF_UNIX), the loopback network of its own namespace
 # (AF_INET, AF_INET6) and its routes (AF_NETLINK, for getaddrinfo and gloo's device). Others are not confined by a
 # network namespace: AF_VSOCK's ports belong to the whole virtual machine, and reach its hypervisor.
@@ -493,6 +498,10 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog.append((_JEQ, 0, "not_mmap", numbers["mmap"]))
     prog += [(_LD_ABS, 0, 0, 40),  # args[3] (the flags), low 32 bits
              (_JSET, "deny", 0, _MAP_GROWSDOWN)]
+    if not gpu:  # a file mapped with MAP_POPULATE is read whole at once, queued behind the read cap (see above)
+        prog += [(_JSET, 0, "mmap_no_populate", _MAP_POPULATE),
+                 (_JSET, "mmap_no_populate", "deny", _MAP_ANONYMOUS)]
+    labels["mmap_no_populate"] = len(prog)
     if not (gpu and _CUDA_NEEDS_SHARED_ANONYMOUS):
         prog += [(_AND, 0, 0, _MAP_SHARED_ANONYMOUS),
                  (_JEQ, "deny", "allow", _MAP_SHARED_ANONYMOUS)]

@@ -146,6 +146,7 @@ class SafeCollect(ExchangeCollect):
 
     def init_src(self):
         super().init_src()
+        self._make_sticky()
         said = {}
         for record in self.__dict__.get("_refused", []):  # one line a student and reason (round 40: 100,000 folders)
             said.setdefault((record["username"], record["refused"]), []).append(record["filename"])
@@ -157,6 +158,19 @@ class SafeCollect(ExchangeCollect):
         self.check_owner = False  # checked above, on the folder itself (nbgrader's own check follows a link)
         release = self.coursedir.format_path(self.coursedir.release_directory, ".", self.coursedir.assignment_id)
         self.notebooks = {os.path.basename(f) for f in glob.glob(os.path.join(release, "*.ipynb"))}
+
+    def _make_sticky(self) -> None:
+        """nbgrader makes the inbound folder writable by every student without the sticky bit, so any student may
+        rename or remove any other's folder: with its name (which inbound, not readable by students, hides) a student
+        replaced another's final hand-in by a draft, or took one out of the collection (round 40). The folder's owner
+        (the TA) sets the bit here: a student may rename or remove her own folders only."""
+        try:
+            info = os.stat(self.inbound_path)
+            if not info.st_mode & stat.S_ISVTX and info.st_uid == os.geteuid():
+                os.chmod(self.inbound_path, stat.S_IMODE(info.st_mode) | stat.S_ISVTX)
+                self.log.info("the inbound folder is sticky now: a student may rename or remove her own folders only")
+        except OSError as error:
+            self.log.warning(f"could not make the inbound folder sticky ({error.strerror}): `chmod +t` it")
 
     def do_copy(self, src, dest, log=None):
         """Copy the assignment's notebooks of the student's folder into a new folder beside `dest`, with the

@@ -1261,6 +1261,7 @@ def test_collect_takes_the_assignments_notebook_and_nothing_else_never_what_a_li
     shutil.copy(release, forged)
     log = collect()
     collected = root / "submitted" / me / "ps0_collect"
+    assert os.stat(inbound).st_mode & 0o1000, "round 40: the inbound folder is sticky once collected"
     assert sorted(os.listdir(collected)) == ["timestamp.txt"], (os.listdir(collected), log[-3000:])
     assert "'ps0_collect.ipynb': not a plain file" in log and "\x1b" not in log and "\\x1b" in log, log[-3000:]
     assert abs((collected_time() - datetime.datetime.utcfromtimestamp(now - 60)).total_seconds()) < 2, collected_time()

@@ -52,6 +52,8 @@ _CHUNK = 1 << 20
 LATE_SLACK = 300
 #: Folders of one student's in the inbound folder whose times are read; a student with more is not collected.
 MAX_FOLDERS = 200
+#: Lines of the log that say which folders were not collected; the rest is one line of counts.
+MAX_LOG_LINES = 50
 TIMESTAMP_FORMAT = "%Y-%m-%d %H:%M:%S.%f UTC"
 
 
@@ -118,8 +120,15 @@ class SafeCollect(ExchangeCollect):
             if record["timestamp"] > latest:
                 record["timestamp"] = datetime.datetime.min
                 record["refused"] = "its time is later than tomorrow"
-        self.__dict__.setdefault("_refused", []).extend(record for record in records if "refused" in record)
-        return sorted(records, key=lambda r: ("refused" not in r, r["timestamp"]), reverse=True)
+        refused = [record for record in records if "refused" in record]
+        self.__dict__.setdefault("_refused", []).extend(refused)
+        # nbgrader picks the first of this list (with --before-duedate, the first whose time is before the due date):
+        # a folder not collected is never among the candidates while the student has one that is (round 41: a
+        # folder forged in aaron's name, its time unread and so the earliest, was "before the due date" and taken,
+        # then dropped, and aaron's own late hand-in was not collected at all)
+        kept = sorted((record for record in records if "refused" not in record), key=lambda r: r["timestamp"],
+                      reverse=True)
+        return kept or refused
 
     def init_dest(self):
         super().init_dest()
@@ -150,7 +159,12 @@ class SafeCollect(ExchangeCollect):
         said = {}
         for record in self.__dict__.get("_refused", []):  # one line a student and reason (round 40: 100,000 folders)
             said.setdefault((record["username"], record["refused"]), []).append(record["filename"])
-        for (_, why), names in said.items():
+        for number, ((_, why), names) in enumerate(said.items()):
+            if number == MAX_LOG_LINES:  # round 41: 100,000 names of 100,000 made-up ids, a line each
+                rest = list(said.values())[number:]
+                self.log.error(f"not collected: {sum(map(len, rest)):,} more folders of {len(rest):,} more names "
+                               "before a '+' (not listed)")
+                break
             more = f" (and {len(names) - 1:,} more of this student's)" if len(names) > 1 else ""
             self.log.error(printable(f"not collected: {names[0]!r}{more}: {why}"))
         self.src_records = [record for record in self.src_records if "refused" not in record]

@@ -395,3 +395,33 @@ def test_an_image_that_decodes_to_gigabytes_is_not_shown_and_plots_are():
         assert kept == feedback.NOTEBOOK_IMAGE_PIXELS // (4000 * 4000) and kept < 5, kept  # the notebook's budget
         assert all(feedback.image_size(m, v)[0] * feedback.image_size(m, v)[1] <= feedback.MAX_IMAGE_PIXELS
                    for d in data for m, v in d.items() if m.startswith("image/"))
+
+
+def _sof(width: int, height: int) -> bytes:
+    import struct
+
+    return b"\xff\xc0" + struct.pack(">HBHHB", 11, 8, height, width, 1) + b"\x01\x11\x00"
+
+
+@pytest.mark.parametrize("body", [
+    # round 41: a restart marker (no length) where the walk expected one, then the real frame, then a comment holding
+    # a small frame the walk landed on; and a fill byte (FF FF) the walk read as a marker with a length
+    b"\xff\xd0" + _sof(23_000, 23_000) + b"\xff\xfe\x00\x0f" + _sof(16, 16),
+    b"\xff\xff\x00\x10" + b"\x00" * 12 + _sof(16, 16) + _sof(23_000, 23_000),
+    _sof(1_000, 0),  # its height in a later DNL marker: counted as the tallest (65,535 lines)
+])
+def test_a_jpeg_is_measured_by_the_largest_frame_it_declares_anywhere(body):
+    """Round 41: the size of a JPEG was read by walking its markers, and decoders walk them otherwise (fill bytes,
+    markers without a length, comments): the walk found a 16 x 16 frame where browsers decoded 23,000 x 23,000. Every
+    start-of-frame pair anywhere in the file counts; the largest decides."""
+    import base64
+
+    data = base64.b64encode(b"\xff\xd8" + body + b"\xff\xd9").decode()
+    size = feedback.image_size("image/jpeg", data)
+    assert size is not None and size[0] * size[1] > feedback.MAX_IMAGE_PIXELS, size
+    shown = {"image/jpeg": data}
+    feedback._pictures_within(shown, [feedback.NOTEBOOK_IMAGE_PIXELS])
+    assert "image/jpeg" not in shown and "not shown" in shown["text/plain"], shown
+    # and an image under another type than its own (browsers go by its bytes): no size, not shown
+    for mime, value in (("image/png", data), ("image/jpeg", _png(16, 16))):
+        assert feedback.image_size(mime, value) is None

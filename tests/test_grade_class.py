@@ -1322,6 +1322,26 @@ def test_collect_takes_the_assignments_notebook_and_nothing_else_never_what_a_li
     for folder in inbound.iterdir():
         shutil.rmtree(folder)
 
+    # round 41: with --before-duedate nbgrader takes a student's newest folder before the due date; a folder forged
+    # in her name (another user's: not collected) was the earliest, so "before the due date", taken, then dropped,
+    # and her own late hand-in was not collected at all. Only collectable folders are candidates.
+    if os.geteuid() == 0:
+        from nbgrader.api import Gradebook
+
+        with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+            gb.update_or_create_assignment("ps0_collect", duedate=datetime.datetime.utcfromtimestamp(now - 86400))
+        shutil.rmtree(root / "submitted" / me)
+        late = inbound / f"{me}+ps0_collect+{stamp(now)}+late"
+        late.mkdir()
+        shutil.copy(release, late)
+        forged = inbound / f"{me}+ps0_collect+2020-01-01 00:00:00.000000 UTC+forged"
+        forged.mkdir()
+        os.chown(forged, 65534, 65534)
+        log = collect("--before-duedate")
+        assert (root / "submitted" / me / "ps0_collect" / "ps0_collect.ipynb").exists(), log[-3000:]
+        assert "forged" in log and "owned by" in log, log[-3000:]
+        shutil.rmtree(late), shutil.rmtree(forged)
+
     # round 40: `nbgrader list --inbound` read every student's folder as the TA: names with terminal escapes printed
     # raw, a notebook linked to /dev/zero read until out of memory, a pipe waited on for ever. It lists the user's
     # own folders only (the TA collects the others)

@@ -240,8 +240,15 @@ MAX_IMAGE_PIXELS = 4096 * 4096
 NOTEBOOK_IMAGE_PIXELS = 64 * 2**20
 
 
+#: Scans a JPEG may hold (a progressive one: about 10). A browser decodes an image's pixels again for each scan, and
+#: libjpeg takes repeated scans with a warning: four 4096 x 4096 images of 10,000 scans each, under the pixel caps,
+#: took the TA's browser 315 s to paint (round 41).
+MAX_JPEG_SCANS = 32
+
+
 def image_size(mime: str, data) -> tuple[int, int] | None:
-    """(width, height) of a base64 PNG or JPEG as its header says, or None if it says none."""
+    """(width, height) of a base64 PNG or JPEG as its header says, or None if it says none (or a JPEG has more than
+    MAX_JPEG_SCANS scans)."""
     import base64
     import binascii
     import struct
@@ -266,6 +273,8 @@ def image_size(mime: str, data) -> tuple[int, int] | None:
     # 23,000 (round 41). Entropy-coded data never holds such a pair (an FF there is followed by 00 or a restart), so
     # only metadata can add a false one, which costs that image only. A frame of 0 lines (its height in a later DNL
     # marker) counts as the tallest.
+    if raw.count(b"\xff\xda") > MAX_JPEG_SCANS:  # start-of-scan markers: a decode costs its pixels once a scan
+        return None
     sizes = []
     for found in re.finditer(rb"\xff[\xc0-\xc3\xc5-\xc7\xc9-\xcb\xcd-\xcf]", raw):
         header = raw[found.start() + 5:found.start() + 9]

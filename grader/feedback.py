@@ -246,6 +246,11 @@ NOTEBOOK_IMAGE_PIXELS = 64 * 2**20
 MAX_JPEG_SCANS = 32
 
 
+#: What an image's text may hold: base64's alphabet and line breaks. Any other character is read one way here and
+#: another by a browser (`%ff` is a byte to a data: URL, nothing to Python's decoder, which drops the `%`).
+_BASE64 = re.compile(r"[A-Za-z0-9+/=\s]*")
+
+
 def image_size(mime: str, data) -> tuple[int, int] | None:
     """(width, height) of a base64 PNG or JPEG as its header says, or None if it says none (or a JPEG has more than
     MAX_JPEG_SCANS scans)."""
@@ -254,8 +259,8 @@ def image_size(mime: str, data) -> tuple[int, int] | None:
     import struct
 
     text = "".join(data) if isinstance(data, list) else data
-    if not isinstance(text, str):
-        return None
+    if not isinstance(text, str) or not _BASE64.fullmatch(text):
+        return None  # the page puts the text into a data: URL, which a browser percent-decodes first (round 42)
     try:
         if mime == "image/png":
             head = base64.b64decode(text[:64].strip() + "=" * 4, validate=False)[:24]

@@ -169,6 +169,7 @@ class SafeCollect(ExchangeCollect):
             self.log.error(printable(f"not collected: {names[0]!r}{more}: {why}"))
         self.src_records = [record for record in self.src_records if "refused" not in record]
         self.times = {record["filename"]: record["timestamp"] for record in self.src_records}
+        self._owners_checked = self.check_owner and pwd is not None
         self.check_owner = False  # checked above, on the folder itself (nbgrader's own check follows a link)
         release = self.coursedir.format_path(self.coursedir.release_directory, ".", self.coursedir.assignment_id)
         self.notebooks = {os.path.basename(f) for f in glob.glob(os.path.join(release, "*.ipynb"))}
@@ -196,7 +197,7 @@ class SafeCollect(ExchangeCollect):
             fd = os.open(src, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
             try:
                 os.mkdir(partial, 0o700)
-                changed = self._copy_notebooks(fd, partial, shown)
+                changed = self._copy_notebooks(fd, partial, shown, os.path.basename(src).rsplit("+", 3)[0])
             finally:
                 os.close(fd)
             named = self.times.get(os.path.basename(src), datetime.datetime.min)
@@ -216,7 +217,7 @@ class SafeCollect(ExchangeCollect):
             why = error if isinstance(error, (OSError, Refused)) else f"{type(error).__name__}: {error}"
             self.log.error(printable(f"not collected: {shown}: {why}"))
 
-    def _copy_notebooks(self, fd: int, dest: str, shown: str) -> datetime.datetime | None:
+    def _copy_notebooks(self, fd: int, dest: str, shown: str, student: str) -> datetime.datetime | None:
         """Copy the assignment's notebooks of the folder `fd` into `dest`; log in one line what was left out.
         Returns the latest change time (UTC) of the folder and of the notebooks copied."""
         changes = [os.fstat(fd).st_ctime]
@@ -232,7 +233,12 @@ class SafeCollect(ExchangeCollect):
                 if not stat.S_ISREG(info.st_mode):
                     links.append(name)
                     continue
-                changes.append(self._copy_file(fd, name, os.path.join(dest, name), budget))
+                changed = self._copy_file(fd, name, os.path.join(dest, name), budget, student)
+                if changed is None:
+                    self.log.warning(printable(f"{shown}: {name!r} has other names (hard links): timed by its "
+                                               "folder only"))
+                else:
+                    changes.append(changed)
         if links:
             self.log.warning(printable(f"{shown}: not collected: {', '.join(sorted(map(repr, links)))}: not a plain "
                                        "file (a link, a folder, a pipe?): the notebook itself is collected, nothing "
@@ -242,12 +248,18 @@ class SafeCollect(ExchangeCollect):
                                     f"assignment's notebooks, {', '.join(sorted(self.notebooks))}, are collected)"))
         return datetime.datetime.fromtimestamp(max(changes), datetime.timezone.utc).replace(tzinfo=None)
 
-    def _copy_file(self, fd: int, name: str, dest: str, budget: list[int]) -> float:
+    def _copy_file(self, fd: int, name: str, dest: str, budget: list[int], student: str) -> float | None:
+        """Copy it; returns its change time, or None for a file with other names, whose change time anyone who made
+        one of them moved (round 42: where `fs.protected_hardlinks` is 0, mallory's `link()` of aaron's notebook made
+        it a hard link, and it was refused, aaron not collected). A file of other names is taken if it is the
+        student's own (owners checked), never another's file linked in."""
         source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
         try:
             info = os.fstat(source)
-            if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:  # swapped since it was listed; another's file
-                raise Refused(f"{name!r} is not a plain file of its own (a hard link?)")
+            if not stat.S_ISREG(info.st_mode):  # swapped since it was listed
+                raise Refused(f"{name!r} is not a plain file")
+            if info.st_nlink > 1 and not (self.__dict__.get("_owners_checked") and self._owner(info.st_uid) == student):
+                raise Refused(f"{name!r} is a hard link to a file that is not the student's own")
             cap = min(budget[0], MAX_NOTEBOOK_BYTES)
             with open(dest, "xb") as out:
                 while chunk := os.read(source, _CHUNK):
@@ -257,7 +269,7 @@ class SafeCollect(ExchangeCollect):
                                       f"kB) or {MAX_NOTEBOOK_BYTES // 2**20} MiB")
                     out.write(chunk)
             budget[0] -= os.fstat(source).st_size
-            return os.fstat(source).st_ctime
+            return os.fstat(source).st_ctime if info.st_nlink == 1 else None
         finally:
             os.close(source)
 

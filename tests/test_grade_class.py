@@ -1341,6 +1341,32 @@ def test_collect_takes_the_assignments_notebook_and_nothing_else_never_what_a_li
         assert (root / "submitted" / me / "ps0_collect" / "ps0_collect.ipynb").exists(), log[-3000:]
         assert "forged" in log and "owned by" in log, log[-3000:]
         shutil.rmtree(late), shutil.rmtree(forged)
+        # round 42: where fs.protected_hardlinks is 0 anyone may link() aaron's notebook: its link count and change
+        # time moved, and aaron was not collected. His own file of other names is collected, timed by its folder;
+        # another's file linked into a folder is not
+        shutil.rmtree(root / "submitted" / me)
+        own = inbound / f"{me}+ps0_collect+{stamp(now - 7200)}+own"
+        own.mkdir()
+        shutil.copy(release, own)
+        os.utime(own, (now - 7200, now - 7200))
+        os.link(own / "ps0_collect.ipynb", tmp_path / "linked-by-mallory")
+        log = collect()
+        assert (root / "submitted" / me / "ps0_collect" / "ps0_collect.ipynb").exists(), log[-3000:]
+        assert "has other names" in log, log[-3000:]
+        shutil.rmtree(own)
+        (tmp_path / "linked-by-mallory").unlink()
+        theirs = tmp_path / "someone-elses.ipynb"
+        shutil.copy(release, theirs)
+        os.chown(theirs, 65534, 65534)
+        shutil.rmtree(root / "submitted" / me)
+        linked = inbound / f"{me}+ps0_collect+{stamp(now)}+linked"
+        linked.mkdir()
+        os.link(theirs, linked / "ps0_collect.ipynb")
+        log = collect()
+        assert not (root / "submitted" / me / "ps0_collect").exists() and "not the student's own" in log, log[-3000:]
+        shutil.rmtree(linked)
+        (root / "submitted" / me / "ps0_collect").mkdir(parents=True)
+        shutil.copy(release, root / "submitted" / me / "ps0_collect")
 
     # round 40: `nbgrader list --inbound` read every student's folder as the TA: names with terminal escapes printed
     # raw, a notebook linked to /dev/zero read until out of memory, a pipe waited on for ever. It lists the user's

@@ -431,6 +431,13 @@ def test_a_jpeg_is_measured_by_the_largest_frame_it_declares_anywhere(body):
     # round 42: text a browser decodes otherwise than Python (a data: URL is percent-decoded first): no size
     assert feedback.image_size("image/jpeg", few[:40] + "%ff" + few[40:]) is None
     assert feedback.image_size("image/png", "%89" + _png(16, 16)) is None
+    # an animated PNG (acTL): decoded again for every frame as it loops, not shown
+    import base64 as b64
+
+    still = b64.b64decode(_png(16, 16))
+    animated = still[:33] + b"\x00\x00\x00\x08acTL\x00\x00\x00\xc8\x00\x00\x00\x00\x00\x00\x00\x00" + still[33:]
+    assert feedback.image_size("image/png", _png(16, 16)) == (16, 16)
+    assert feedback.image_size("image/png", b64.b64encode(animated).decode()) is None
     # and an image under another type than its own (browsers go by its bytes): no size, not shown
     for mime, value in (("image/png", data), ("image/jpeg", _png(16, 16))):
         assert feedback.image_size(mime, value) is None

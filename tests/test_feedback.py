@@ -330,7 +330,11 @@ def test_a_page_shows_a_bounded_number_of_outputs():
 
 
 @pytest.mark.parametrize("link", ["..%2f..%2f..%2fsubmitted%2fmallory%2fps1_memory%2ffigure.html", "figure.html",
-                                  "/files/submitted/x.html", "%2e%2e/x", "//evil.example/x", "http:/x", "https:\\\\evil"])
+                                  "/files/submitted/x.html", "%2e%2e/x", "//evil.example/x", "http:/x", "https:\\\\evil",
+                                  # round 42: the TA's own server by an absolute link, in any form a browser reads
+                                  "http://localhost:8888/nbconvert/html/submitted/m/ps1_memory/ps1_memory.ipynb",
+                                  "http://127.1:8888/x", "http://%6c%6fcalhost:8888/x", "http://[::1]:8888/x",
+                                  "http://0x7f.1/x", "http://ta@LOCALHOST./x", "http://[::ffff:127.0.0.1]/x"])
 def test_a_written_answer_keeps_no_link_into_the_tas_own_server(link):
     """Round 37: a link without a scheme resolves against the TA's page, on the TA's own Jupyter server, and
     `..%2f` reached a handed-in HTML page through Formgrader's file route, as the TA: one click rewrote the class's

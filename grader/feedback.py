@@ -123,46 +123,37 @@ def fixed_lexer(nb) -> None:
             cell.metadata.pop("magics_language", None)
 
 
-#: A link a written answer may keep: to another site, or an address. A link without a scheme resolves against the page
-#: it is on, and the TA's pages are on the TA's own Jupyter server: `..%2f..%2fsubmitted%2f...%2ffigure.html` reached
-#: a handed-in page through Formgrader's file route, as the TA (round 37).
-_ABSOLUTE_LINK = re.compile(r"(https?://[^/\\\s]|mailto:)", re.IGNORECASE)
 
 
-# A link to this machine, where the TA's own Jupyter server listens (`make lab`), reaches the TA's routes as the TA,
-# as a relative one does (round 42: Jupyter's /nbconvert route converted the raw hand-in, 127 s of the server's CPU,
-# from one click). A server under another name (a hub's) cannot be told from another site: the README says to
-# follow no link of a hand-in.
-def _local_link(value: str) -> bool:
-    """Whether a link's host is this machine, read as a browser reads it (percent-escapes, `127.1`, `0x7f.1`,
-    `[::1]`, `[::ffff:127.0.0.1]`, `localhost.`, `*.localhost`); a host that cannot be read counts as local."""
-    import ipaddress
-    import socket
-    import urllib.parse
+#: The links a written answer keeps: a mail address, or one to another site. A link without a scheme resolves against
+#: the page it is on, on the TA's own Jupyter server (`..%2f..%2fsubmitted%2f...%2ffigure.html` reached a handed-in
+#: page through Formgrader's file route, as the TA, round 37). To another site: `http(s)://` and a host name of ASCII letters, digits and
+#: hyphens in two or more labels, an optional port, then the path; no character a URL parser removes or maps (tab, line
+#: break, space, percent-escapes or non-ASCII in the host, which browsers fold: `local<TAB>host`, fullwidth
+#: `ｌｏｃａｌｈｏｓｔ`, `%6c%6fcalhost`), no user part, no address in numbers (`127.1`, `0x7f.1`, `[::1]`: an IPv4 address is
+#: a host whose last label is a number), and not `localhost` or a name under it. A link to this machine, where the
+#: TA's own Jupyter server listens (`make lab`), reaches the TA's routes as the TA, as a relative one does (round 42:
+#: Jupyter's /nbconvert route converted a raw hand-in, 127 s of the server's CPU, from one click; round 43: spellings
+#: of `localhost` a list of them missed). An allow list of what a plain link to another site looks like: a server under
+#: another name (a hub's) cannot be told from another site, and the README says to follow no link of a hand-in.
+_SITE_LINK = re.compile(r"https?://((?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+)\.?(?::[0-9]{1,5})?(?:[/?#][!-~]*)?",
+                        re.IGNORECASE)
 
-    found = re.match(r"(?:https?:)?//([^/?#\\]*)", value.strip(), re.IGNORECASE)
+
+def _site_link(value: str) -> bool:
+    """Whether `value` is a link a written answer keeps (see _SITE_LINK), or a mail address."""
+    if value.lower().startswith("mailto:"):
+        return value.isascii() and value.isprintable() and " " not in value
+    found = _SITE_LINK.fullmatch(value)
     if not found:
         return False
-    host = urllib.parse.unquote(found.group(1)).rsplit("@", 1)[-1].strip()
-    if host.startswith("["):
-        try:
-            address = ipaddress.ip_address(host[1:host.index("]")])
-        except ValueError:
-            return True
-        mapped = getattr(address, "ipv4_mapped", None)
-        return any(a is not None and (a.is_loopback or a.is_unspecified) for a in (address, mapped))
-    host = host.rsplit(":", 1)[0].rstrip(".").lower()
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        packed = socket.inet_aton(host)  # every form of an IPv4 address a browser reads: 127.1, 0x7f000001, 0177.1
-    except (OSError, ValueError):
-        return False
-    return packed[0] == 127 or packed == bytes(4)
+    labels = found.group(1).lower().split(".")
+    last_is_number = labels[-1].isdigit() or re.fullmatch(r"0x[0-9a-f]*", labels[-1]) is not None
+    return not (last_is_number or labels[-1] == "localhost")
 
 
 def _link_attribute(tag: str, name: str, value: str) -> bool:
-    return name == "title" or (name == "href" and _ABSOLUTE_LINK.match(value) is not None and not _local_link(value))
+    return name == "title" or (name == "href" and _site_link(value))
 
 
 def safe_markdown(source: str, budget: list[int] | None = None) -> str:

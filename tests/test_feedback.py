@@ -334,7 +334,12 @@ def test_a_page_shows_a_bounded_number_of_outputs():
                                   # round 42: the TA's own server by an absolute link, in any form a browser reads
                                   "http://localhost:8888/nbconvert/html/submitted/m/ps1_memory/ps1_memory.ipynb",
                                   "http://127.1:8888/x", "http://%6c%6fcalhost:8888/x", "http://[::1]:8888/x",
-                                  "http://0x7f.1/x", "http://ta@LOCALHOST./x", "http://[::ffff:127.0.0.1]/x"])
+                                  "http://0x7f.1/x", "http://ta@LOCALHOST./x", "http://[::ffff:127.0.0.1]/x",
+                                  # round 43: what a URL parser removes or folds (a tab, fullwidth letters and digits)
+                                  "http://local&#9;host:8888/x", "http://local&#10;host/x",
+                                  "http://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54:8888/x",
+                                  "http://\uff11\uff12\uff17\uff0e\uff10\uff0e\uff10\uff0e\uff11/x",
+                                  "http://localhost\u3002/x", "http://10.1.2.3/x", "https://example.org:80@localhost/x"])
 def test_a_written_answer_keeps_no_link_into_the_tas_own_server(link):
     """Round 37: a link without a scheme resolves against the TA's page, on the TA's own Jupyter server, and
     `..%2f` reached a handed-in HTML page through Formgrader's file route, as the TA: one click rewrote the class's

@@ -61,6 +61,18 @@ class Refused(Exception):
     """A student's folder that is not collected, and why."""
 
 
+def _links_protected() -> bool:
+    """Whether only a file's owner (or who may read and write it) can give it another name (`fs.protected_hardlinks`
+    1, what distributions set): then a notebook's other names are its student's, and its change time is hers too
+    (round 43: a notebook written after the deadline through a second name of her own was timed by its folder, on
+    time). Where anyone may link any file (0), another student's link() would move it (round 42): the folder's time."""
+    try:
+        with open("/proc/sys/fs/protected_hardlinks") as fh:
+            return fh.read().strip() == "1"
+    except OSError:
+        return False
+
+
 class SafeCollect(ExchangeCollect):
     def _path_to_record(self, path):
         """What a folder's name and `lstat` say, checked before any time is parsed (see `_sort_by_timestamp`): its
@@ -269,7 +281,7 @@ class SafeCollect(ExchangeCollect):
                                       f"kB) or {MAX_NOTEBOOK_BYTES // 2**20} MiB")
                     out.write(chunk)
             budget[0] -= os.fstat(source).st_size
-            return os.fstat(source).st_ctime if info.st_nlink == 1 else None
+            return os.fstat(source).st_ctime if info.st_nlink == 1 or _links_protected() else None
         finally:
             os.close(source)
 

@@ -296,6 +296,9 @@ _DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_read
            # a process's own descriptor table of segments (x86): an old attack surface a kernel never needs
            # (Docker's default profile refuses it too; round 40)
            "modify_ldt "
+           # re-maps a shared file mapping with MAP_POPULATE (a whole file read at once: see _MAP_POPULATE); a
+           # sandbox has no writable shared mapping of a host file today, which is all that holds it (round 43)
+           "remap_file_pages "
            # pages held by a pipe, not by a process: vmsplice put references to 7 GiB of a process's pages into
            # pipes and kept them after it unmapped them, past RLIMIT_DATA and invisible to every process's
            # memory (round 12, as an ordinary user); splice and tee move and copy such references
@@ -311,7 +314,7 @@ _SYSCALLS = {
                    fsconfig=431, fsmount=432, fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443,
                    mmap=9, shmget=29, inotify_init=253, inotify_add_watch=254, inotify_init1=294, memfd_create=319,
                    memfd_secret=447, io_setup=206, msgget=68, semget=64, mq_open=240, pidfd_open=434,
-                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, socketpair=53, modify_ldt=154, sync=162, syncfs=306, fsync=74, fdatasync=75, sync_file_range=277, fcntl=72, splice=275, tee=276,
+                   pidfd_getfd=438, kcmp=312, process_madvise=440, socket=41, socketpair=53, modify_ldt=154, remap_file_pages=216, sync=162, syncfs=306, fsync=74, fdatasync=75, sync_file_range=277, fcntl=72, splice=275, tee=276,
                    vmsplice=278, setsockopt=54, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
@@ -327,7 +330,7 @@ _SYSCALLS = {
                     fspick=433, clone3=435, mount_setattr=442, quotactl_fd=443, mmap=222, shmget=194,
                     inotify_init1=26, inotify_add_watch=27, memfd_create=279, memfd_secret=447, io_setup=0,
                     msgget=186, semget=190, mq_open=180, pidfd_open=434, pidfd_getfd=438, kcmp=272,
-                    process_madvise=440, socket=198, socketpair=199, sync=81, syncfs=267, fsync=82, fdatasync=83, sync_file_range=84, fcntl=25, vmsplice=75, splice=76, tee=77,
+                    process_madvise=440, socket=198, socketpair=199, remap_file_pages=234, sync=81, syncfs=267, fsync=82, fdatasync=83, sync_file_range=84, fcntl=25, vmsplice=75, splice=76, tee=77,
                     setsockopt=208, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138, rt_tgsigqueueinfo=240,
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,

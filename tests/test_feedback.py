@@ -450,3 +450,36 @@ def test_a_jpeg_is_measured_by_the_largest_frame_it_declares_anywhere(body):
     # and an image under another type than its own (browsers go by its bytes): no size, not shown
     for mime, value in (("image/png", data), ("image/jpeg", _png(16, 16))):
         assert feedback.image_size(mime, value) is None
+
+
+@pytest.mark.parametrize("marks", ["\u0301", "\u0301\u0316", "\u20dd", "\u0903", "\U0001e8d0"],
+                         ids=["acute", "above-below", "enclosing", "spacing", "mende-kikakui"])
+def test_no_page_shows_a_run_of_more_than_thirty_combining_marks(marks):
+    """Round 43: a browser lays out a letter and the marks after it as one unit, at a cost that grows faster than
+    their number: a hand-in that filled every cap with runs of thousands of marks made its Formgrader page take 32 s
+    to load and 64 s to paint. Both pages now cut every run after 30 marks (Unicode's Stream-Safe limit, UAX #15),
+    wherever the text comes from: a written answer, other markdown, a raw cell, code, and every part of an output.
+    A run of 30 and ordinary accented text are shown as written."""
+    run = "a" + marks * (50_000 // len(marks))
+    ordinary = "Vi\u1ec7t, cafe\u0301, \u0928\u092e\u0938\u094d\u0924\u0947, " + "o" + "\u0308" * 30
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [_graded("written_1", source=ordinary + " " + run), nbformat.v4.new_markdown_cell(run),
+                nbformat.v4.new_raw_cell(run), nbformat.v4.new_markdown_cell("<b>" + run + "</b>")]
+    code = nbformat.v4.new_code_cell(f"print('{run}')")
+    code.outputs = [nbformat.v4.new_output("stream", name="stdout", text=run),
+                    nbformat.v4.new_output("display_data", data={"text/plain": run}),
+                    nbformat.v4.new_output("error", ename="E" + run[:5_000], evalue=run, traceback=[run])]
+    nb.cells.append(code)
+    too_long = re.compile("[\u0300-\u036f\u0316\u20d0-\u20ff\u0900-\u097f\U0001e8d0-\U0001e8d6]{31,}")
+    for step in (HideHiddenTests(), feedback.InertForTheBrowser()):
+        shown, _ = step.preprocess(nbformat.from_dict(nb), {})
+        texts = [cell.source for cell in shown.cells]
+        for output in shown.cells[-1].outputs:
+            texts += [output.get("text", ""), output.get("evalue", ""), output.get("ename", ""),
+                      output.get("data", {}).get("text/plain", "")] + output.get("traceback", [])
+        assert not any(too_long.search(text) for text in texts), type(step).__name__
+        assert all(re.search(r"\+[0-9,]+ marks", text) for text in texts[:4]), "each cut says what it left out"
+        assert ordinary in texts[0]
+    page = _page(nb)
+    assert not too_long.search(page) and ordinary in page
+    assert feedback.fold_marks(run + run) == 2 * (run[:31] + f"[+{len(run) - 31:,} marks]")

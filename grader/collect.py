@@ -73,6 +73,29 @@ def _links_protected() -> bool:
         return False
 
 
+#: What collect says where the exchange is in memory (tmpfs): a page of a file that a student mapped shared and wrote
+#: once stays writable, and later writes through it change neither the file's times nor its folder's; a notebook
+#: rewritten so after the deadline was collected as on time (round 44). On a disk's file system each such write moves
+#: the file's change time. No time can tell it on tmpfs: late penalties need the exchange on a disk, or the copy made
+#: at the deadline.
+TMPFS_WARNING = ("the exchange is on tmpfs, where a notebook written through a shared mapping keeps its times: a "
+                 "rewrite after the deadline cannot be told from one before it. For late penalties keep the exchange "
+                 "on a disk (CourseDirectory's Exchange.root), or collect at the deadline")
+
+
+def _on_tmpfs(path: str) -> bool:
+    """Whether `path` lies on a tmpfs mount (the longest mount point above it, /proc/self/mountinfo; Linux)."""
+    try:
+        real = os.path.realpath(path)
+        with open("/proc/self/mountinfo", encoding="utf-8", errors="replace") as fh:
+            mounts = [(fields[4].encode().decode("unicode_escape"), line.split(" - ", 1)[1].split()[0])
+                      for line in fh if " - " in line for fields in [line.split()]]
+    except (OSError, IndexError, UnicodeError):
+        return False
+    above = [(point, kind) for point, kind in mounts if real == point or real.startswith(point.rstrip("/") + "/")]
+    return bool(above) and max(above, key=lambda mount: len(mount[0]))[1] == "tmpfs"
+
+
 class SafeCollect(ExchangeCollect):
     def _path_to_record(self, path):
         """What a folder's name and `lstat` say, checked before any time is parsed (see `_sort_by_timestamp`): its
@@ -168,6 +191,8 @@ class SafeCollect(ExchangeCollect):
     def init_src(self):
         super().init_src()
         self._make_sticky()
+        if _on_tmpfs(self.inbound_path):
+            self.log.warning(TMPFS_WARNING)
         said = {}
         for record in self.__dict__.get("_refused", []):  # one line a student and reason (round 40: 100,000 folders)
             said.setdefault((record["username"], record["refused"]), []).append(record["filename"])

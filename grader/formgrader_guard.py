@@ -32,9 +32,12 @@ that student's hand-in, archives wrote outside the course, kept setuid modes and
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
+import tempfile
 
 HANDLERS = "nbgrader.server_extensions.formgrader.handlers"
 API = "nbgrader.server_extensions.formgrader.apihandlers"
@@ -58,6 +61,61 @@ def _no_autograde(self, *args, **kwargs):
 HAND_IN_FOLDERS = ("submitted", "autograded", ".autograding", ".taken", "feedback")
 
 
+#: The largest notebook Validate copies (the grader's cap on a hand-in).
+MAX_VALIDATED_BYTES = 64 * 2**20
+
+
+def _refuse(filename, why: str, what: str = "Validate your own notebooks; hand-ins are graded, sandboxed, by "
+            "`make grade`; read them in Formgrader") -> PermissionError:
+    return PermissionError(f"not validating {filename}: {why}, and validating runs it, as you. {what}")
+
+
+def _private_copy(filename: str, course_roots: set[str], private: str) -> str:
+    """The notebook `filename`, read once through one descriptor and written into the folder `private`; what
+    Validate runs. PermissionError for a hand-in: a link, not a plain file, another user's, or in a folder of
+    hand-ins (see the module). nbgrader reads the path again, and runs the kernel in the notebook's folder: a student
+    who swapped a link, or renamed her notebook away and back, between the check and that read had hers run as root
+    (round 44: 2 to 4 wins in 8 to 17 tries), and a module she left in a shared folder (/tmp) beside the TA's own
+    notebook was imported by the kernel as the TA. The copy is what was checked, in a folder no one else writes."""
+    try:
+        fd = os.open(filename, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise _refuse(filename, "it is a symbolic link (a hand-in can be swapped behind one)",
+                          "Validate the file itself, your own") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _refuse(filename, "it is not a plain file")
+        if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
+            raise _refuse(filename, f"it belongs to another user (uid {info.st_uid})")
+        try:  # where the descriptor's file is, whatever the path's folders became since
+            path = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            path = os.path.realpath(filename)
+        for where in {path, os.path.realpath(filename)}:
+            parts = set(os.path.normpath(where).split(os.sep)[:-1])
+            if parts & {"submitted", "autograded", ".autograding", ".taken", "inbound"}:  # any course's, or an inbound
+                raise _refuse(filename, "it is in a folder of students' hand-ins")
+            for root in course_roots:
+                for folder in HAND_IN_FOLDERS:
+                    if os.path.commonpath([where, os.path.join(root, folder)]) == os.path.join(root, folder):
+                        raise _refuse(filename, f"it is a student's hand-in ({folder}/)")
+        data, left = [], MAX_VALIDATED_BYTES
+        while chunk := os.read(fd, 1 << 20):
+            left -= len(chunk)
+            if left < 0:
+                raise _refuse(filename, f"it is over {MAX_VALIDATED_BYTES // 2**20} MiB", "")
+            data.append(chunk)
+    finally:
+        os.close(fd)
+    copy = os.path.join(private, os.path.basename(filename))
+    with open(copy, "xb") as fh:
+        fh.write(b"".join(data))
+    return copy
+
+
 def guard_validator(course_root: str) -> None:
     """nbgrader's Validator refuses a notebook under one of the course's HAND_IN_FOLDERS (see the module)."""
     from nbgrader import validator
@@ -68,27 +126,10 @@ def guard_validator(course_root: str) -> None:
         return
 
     def validate(self, filename, *args, **kwargs):
-        path = os.path.realpath(filename)
-        parts = set(os.path.normpath(path).split(os.sep)[:-1])
-        if parts & {"submitted", "autograded", ".autograding", ".taken", "inbound"}:  # any course's, or the exchange's inbound
-            raise PermissionError(
-                f"not validating {filename}: it is in a folder of students' hand-ins, and validating runs it, as you. "
-                "Hand-ins are graded, sandboxed, by `make grade`; read them in Formgrader")
-        try:
-            owner = os.stat(path).st_uid
-        except OSError:
-            owner = None  # not there: nbgrader says so
-        if owner is not None and hasattr(os, "geteuid") and owner != os.geteuid():
-            raise PermissionError(
-                f"not validating {filename}: it belongs to another user (uid {owner}), and validating runs it, as you. "
-                "Validate your own notebooks; hand-ins are graded, sandboxed, by `make grade`")
-        for root in validate.course_roots:
-            for folder in HAND_IN_FOLDERS:
-                if os.path.commonpath([path, os.path.join(root, folder)]) == os.path.join(root, folder):
-                    raise PermissionError(
-                        f"not validating {filename}: it is a student's hand-in ({folder}/), and validating runs it, as "
-                        "you. Hand-ins are graded, sandboxed, by `make grade`; read them in Formgrader")
-        return real(self, filename, *args, **kwargs)
+        with tempfile.TemporaryDirectory(prefix="nbgrader-validate-") as private:
+            copy = _private_copy(filename, validate.course_roots, private)
+            self.log.info("Validating a copy of %r, read once, in a folder of its own", os.path.abspath(filename))
+            return real(self, copy, *args, **kwargs)
 
     validate.course_roots = {os.path.realpath(course_root)}
     validator.Validator.validate = validate
@@ -137,7 +178,22 @@ VENV_CONFIG = '''"""The course's guards for every nbgrader run with this venv, f
 grader/formgrader_guard.py). nbgrader reads the course's own nbgrader_config.py only in the course folder: run
 elsewhere (a TA in /tmp, a Jupyter server started in the TA's home), its Validate ran a hand-in as root with the
 grader's environment (round 40). Here, wherever it runs: Validate refuses hand-ins, zip_collect is refused, autograde
-runs only with the course's sandboxed executor, and collect and list read the exchange as the course does."""
+runs only with the course's sandboxed executor, and collect and list read the exchange as the course does.
+
+First of all, nbgrader refuses to run in a folder other users may write: it puts that folder first on Python's path
+and reads its nbgrader_config.py, so a student's file left in /tmp ran as the TA who ran nbgrader or `jupyter lab`
+there (round 44: a config file, a `grader/` package that stood in for these guards). Only modules already loaded are
+used for that check."""
+import os as _os
+import stat as _stat
+
+_here = _os.getcwd()
+_mode = _os.stat(_here)
+if hasattr(_os, "getegid") and (_mode.st_mode & _stat.S_IWOTH or (_mode.st_mode & _stat.S_IWGRP
+                                                                   and _mode.st_gid != _os.getegid())):
+    raise SystemExit(f"nbgrader: not running in {_here}: other users may write this folder, and nbgrader reads "
+                     "nbgrader_config.py and Python modules from the folder it runs in, as you. Run it in the course "
+                     "folder, or a folder of your own (`mkdir -m 700 ~/work && cd ~/work`)")
 try:
     from grader import formgrader_guard
 except ImportError:  # the checkout moved or was removed: run `make venv` again

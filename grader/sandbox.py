@@ -319,7 +319,7 @@ _SYSCALLS = {
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
                    openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328, flock=73,
-                   setrlimit=160),
+                   setrlimit=160, ioctl=16),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -335,7 +335,7 @@ _SYSCALLS = {
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
                     readahead=213, madvise=233, preadv2=286, pwritev2=287, flock=32,
-                    setrlimit=164),
+                    setrlimit=164, ioctl=29),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -358,6 +358,12 @@ _SOCKET_FAMILIES = (1, 2, 10)
 # host that no sandbox needs (round 31's lead). EPROTONOSUPPORT, what a kernel without the module answers.
 _IP_FAMILIES = (2, 10)
 _IP_PROTOCOLS = (0, 6, 17)
+# ... and of the types, streams and datagrams only (TCP and UDP): the kernel looks a socket's type up with its
+# protocol, and a type it has no entry for (SOCK_SEQPACKET, SOCK_RDM, SOCK_DCCP with protocol 0) reaches the same
+# modprobe as an unknown protocol, twice a call (round 44). The type is args[1] less its flags (SOCK_NONBLOCK,
+# SOCK_CLOEXEC); what a kernel without it answers, ESOCKTNOSUPPORT. Raw sockets need a capability a sandbox lacks.
+_IP_TYPES = (1, 2)  # SOCK_STREAM, SOCK_DGRAM
+_SOCK_TYPE_MASK = 0xF
 _AF_NETLINK = 16
 # Of netlink, NETLINK_ROUTE only (protocol 0: what glibc's getaddrinfo and getifaddrs open). What a netlink
 # socket is sent waits in its receive queue, charged to no memory cgroup and no rlimit; NETLINK_USERSOCK lets
@@ -452,8 +458,23 @@ _FADV_DROP_OR_FETCH = (2, 3, 4)  # POSIX_FADV_SEQUENTIAL, POSIX_FADV_WILLNEED, P
 # MADV_COLLAPSE reads a whole huge page's range of a file at once, MADV_POPULATE_WRITE a whole private mapping of
 # one (round 34: 33.8 MiB in one call).
 _MADV_DROP_OR_FETCH = (2, 3, 20, 21, 22, 23, 25)  # SEQUENTIAL, WILLNEED, COLD, PAGEOUT, POPULATE_READ/WRITE, COLLAPSE
+# ioctl() commands a sandbox may use (the same numbers on x86_64 and aarch64), each answered by the terminal, socket
+# or interface it is aimed at: whether a descriptor is a terminal and its size (TCGETS, TIOCGWINSZ: Python, IPython),
+# bytes waiting (FIONREAD, TIOCOUTQ), blocking and close-on-exec (FIONBIO, FIOASYNC, FIOCLEX, FIONCLEX: libzmq,
+# gloo), and the network interfaces of its own namespace, its loopback (SIOCGIF*, SIOCETHTOOL: gloo's device).
+# Any other answers ENOTTY, what a file that knows no such command says. Commands are a driver's or a file system's
+# own code, and some do whole-host work for any reader: ext4's FS_IOC_GETFSMAP, on a read-only library, walks the
+# disk's whole space map (0.2-0.7 s a call; from four processes another course's students graded on the host took
+# 21-41 s instead of 4-7, and it shows the host's free space block by block, round 44). An allow list: every
+# grading of the course's notebooks, traced, asks for these and no other.
+_IOCTLS = (0x5401, 0x5413, 0x541B, 0x5411, 0x5421, 0x5452, 0x5450, 0x5451,  # TCGETS ... FIOCLEX
+           0x8910, 0x8912, 0x8913, 0x8915, 0x8919, 0x891B, 0x8921, 0x8927, 0x8933,  # SIOCGIFNAME ... SIOCGIFINDEX
+           0x8946)  # SIOCETHTOOL
+# With a GPU, whose driver takes commands of its own, only the file systems' generic ones ('X': FS_IOC_GETFSMAP,
+# FITRIM, FIFREEZE...) are refused.
+_IOCTL_TYPE_FS = ord("X")
 _RET_KILL_PROCESS, _RET_ALLOW, _RET_ERRNO = 0x80000000, 0x7FFF0000, 0x00050000
-_LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54
+_LD_ABS, _JEQ, _JGE, _JSET, _RET, _AND, _RSH = 0x20, 0x15, 0x35, 0x45, 0x06, 0x54, 0x74
 
 
 def _arch() -> str | None:
@@ -523,6 +544,11 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["no_family"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT))
     labels["ip_protocol"] = len(prog)  # reached by a jump only
+    prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the type), without its flags
+             (_AND, 0, 0, _SOCK_TYPE_MASK)]
+    prog += [(_JEQ, "ip_type_known", 0, kind) for kind in _IP_TYPES]
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.ESOCKTNOSUPPORT))
+    labels["ip_type_known"] = len(prog)
     prog.append((_LD_ABS, 0, 0, 32))  # args[2] (the protocol)
     prog += [(_JEQ, "allow", 0, protocol) for protocol in _IP_PROTOCOLS]
     prog.append((_RET, 0, 0, _RET_ERRNO | errno.EPROTONOSUPPORT))
@@ -535,6 +561,16 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
              (_JEQ, "allow", 0, 1),  # AF_UNIX
              (_RET, 0, 0, _RET_ERRNO | errno.EAFNOSUPPORT)]
     labels["not_socketpair"] = len(prog)
+    prog.append((_JEQ, 0, "not_ioctl", numbers["ioctl"]))
+    prog.append((_LD_ABS, 0, 0, 24))  # args[1] (the command), an unsigned int
+    if gpu:  # the NVIDIA driver's commands are its own; the file systems' whole-disk ones are refused
+        prog += [(_RSH, 0, 0, 8), (_AND, 0, 0, 0xFF),
+                 (_JEQ, "no_ioctl", "allow", _IOCTL_TYPE_FS)]
+    else:
+        prog += [(_JEQ, "allow", 0, command) for command in _IOCTLS]
+    labels["no_ioctl"] = len(prog)
+    prog.append((_RET, 0, 0, _RET_ERRNO | errno.ENOTTY))
+    labels["not_ioctl"] = len(prog)
     prog.append((_JEQ, 0, "not_setsockopt", numbers["setsockopt"]))
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the level)
              (_JEQ, 0, "allow", _SOL_SOCKET),
@@ -652,6 +688,32 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
         assert 0 <= jt < 256 and 0 <= jf < 256
         out += struct.pack("=HBBI", code, jt, jf, k)
     return out
+
+
+#: What a sandbox's /proc shows besides its processes: what Python, torch, psutil and glibc read (traced through a
+#: grading of every assignment), the sandbox's own namespaces' views (sys, net, mounts), and, with a GPU, the
+#: driver's. Every other entry of /proc is the whole host's and some cost the host to read: ext4's
+#: /proc/fs/<disk>/es_shrinker_info walks every cached inode of the disk under one spinlock, preemption off (0.3 s a
+#: read; another course's students graded beside one reader took 27-66 s instead of 4-6, round 44). An allow list:
+#: the others are empty (a read-only tmpfs for a folder, /dev/null for a file), whatever a kernel adds later.
+PROC_SHOWN = ("self", "thread-self", "sys", "pressure", "net", "mounts", "stat", "cpuinfo", "meminfo", "vmstat",
+              "swaps", "filesystems", "version", "version_signature", "uptime", "loadavg")
+PROC_SHOWN_WITH_GPU = ("driver",)
+
+
+def _proc_masks(gpu: bool) -> list[str]:
+    """bwrap arguments that empty every host-wide entry of /proc but PROC_SHOWN (see there)."""
+    shown = set(PROC_SHOWN) | (set(PROC_SHOWN_WITH_GPU) if gpu else set())
+    args = []
+    for name in sorted(os.listdir("/proc")):
+        path = os.path.join("/proc", name)
+        if name.isdigit() or name in shown or os.path.islink(path):
+            continue
+        if os.path.isdir(path):
+            args += ["--size", "4096", "--tmpfs", path, "--remount-ro", path]
+        else:
+            args += ["--ro-bind", "/dev/null", path]
+    return args
 
 
 def _memfd(name: str, data: bytes) -> int:
@@ -818,6 +880,7 @@ def bwrap_command(program: list[str], cwd: str, course_root: str, limits: dict |
     # per open file (round 29: 120,000 of them from one kernel, and a minute to tear them down); reading stays
     if os.path.isdir("/proc/pressure"):
         cmd += ["--ro-bind", "/proc/pressure", "/proc/pressure"]
+    cmd += _proc_masks(gpu)
     # /dev/shm (POSIX shared memory) is sized like /tmp, and /dev itself read-only: bwrap's /dev is a
     # tmpfs of half the host's memory, charged to no cgroup when the grader is an ordinary user
     cmd += [*sized, "--tmpfs", "/dev/shm"]

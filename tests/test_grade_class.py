@@ -1456,6 +1456,84 @@ def test_validating_a_hand_in_of_the_course_runs_nothing_of_it(tmp_path):
         assert not marker.exists(), f"nbgrader {argv[0]} run from another folder ran the hand-in"
 
 
+def test_validate_runs_what_it_checked_in_a_folder_of_its_own_and_nbgrader_no_shared_folder(tmp_path):
+    """Round 44: the guard checked a notebook's path and nbgrader then read the path again and ran the kernel in the
+    notebook's folder, so a student who swapped a link, or renamed her notebook away and back, in between had hers
+    run as root, and a module she left beside the TA's own notebook in a shared folder (`ipykernel_launcher.py` in
+    /tmp) ran as the TA; nbgrader run from a folder others write (/tmp) read her nbgrader_config.py and her
+    `grader/` package, as the TA. Validate reads the notebook once through a descriptor (no link, a plain file of
+    the caller's) and runs that copy in a private folder; nbgrader refuses to run in a folder others may write."""
+    import stat
+    import subprocess
+    import sys
+
+    from grader.course import venv_env
+
+    shared, mine = tmp_path / "shared", tmp_path / "mine"
+    shared.mkdir(), mine.mkdir(mode=0o700)
+    shared.chmod(0o1777)
+    planted = tmp_path / "planted-ran"
+    (shared / "ipykernel_launcher.py").write_text(f"open({str(planted)!r}, 'a').write('launcher')\n")
+    (shared / "nbgrader_config.py").write_text(f"open({str(planted)!r}, 'a').write('config')\n")
+    (shared / "grader").mkdir()
+    (shared / "grader" / "__init__.py").write_text(f"open({str(planted)!r}, 'a').write('package')\n")
+    where = tmp_path / "kernel-cwd"
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(f"import os\nopen({str(where)!r}, 'w').write(os.getcwd())")]
+    nbformat.write(nb, shared / "mine.ipynb")
+    (shared / "link.ipynb").symlink_to(shared / "mine.ipynb")
+
+    def validate(path, cwd):
+        run = subprocess.run([os.path.join(os.path.dirname(sys.executable), "nbgrader"), "validate", str(path)],
+                             cwd=cwd, env=venv_env(), capture_output=True, text=True, timeout=300)
+        return run.stdout + run.stderr
+
+    said = validate(shared / "mine.ipynb", mine)
+    assert where.exists(), said[-3000:]  # the TA's own notebook is validated, and runs
+    ran_in = where.read_text()
+    assert ran_in != str(shared) and not os.path.exists(ran_in), f"the kernel ran in {ran_in}"
+    said = validate(shared / "link.ipynb", mine)
+    assert "symbolic link" in said and "not validating" in said, said[-3000:]
+    for cwd in (shared, tmp_path):  # /tmp's own mode, and a group's folder of another group
+        if cwd == tmp_path:
+            os.chown(cwd, -1, os.getegid() + 1 if os.geteuid() == 0 else -1)
+            cwd.chmod(0o2770)
+        said = validate(shared / "mine.ipynb", cwd)
+        if cwd == tmp_path and os.geteuid() != 0:
+            continue  # an ordinary user cannot give a folder to another group
+        assert "other users may write this folder" in said, said[-3000:]
+    assert not planted.exists(), f"a student's file in the shared folder ran: {planted.read_text()}"
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+
+
+def test_collect_says_late_times_cannot_be_told_on_an_exchange_in_memory(tmp_path):
+    """Round 44: on tmpfs, a page of a notebook a student mapped shared and wrote once stays writable, and later
+    writes through it change no time of the file or its folder: a notebook rewritten after the deadline was
+    collected as on time. No time can tell it there; collect says so where the exchange is on tmpfs, and not
+    elsewhere."""
+    import subprocess
+    import sys
+    import tempfile
+
+    from grader import collect as collect_module
+    from grader.course import venv_env
+
+    source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION")]
+    root = _small_class(tmp_path, "ps0_tmpfs", source, {})
+    if not collect_module._on_tmpfs("/dev/shm"):
+        pytest.skip("no tmpfs at /dev/shm")
+    said = {}
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as memory:
+        for where in (memory, str(tmp_path / "disk")):
+            os.makedirs(os.path.join(where, "distcourse", "inbound"))
+            run = subprocess.run([sys.executable, "-m", "nbgrader", "collect", "ps0_tmpfs", f"--Exchange.root={where}"],
+                                 cwd=root, env=venv_env(), capture_output=True, text=True, timeout=120)
+            said[where] = run.stdout + run.stderr
+    warning = collect_module.TMPFS_WARNING[:60]
+    assert warning in said[memory], said[memory][-2000:]
+    assert collect_module._on_tmpfs(str(tmp_path)) or warning not in said[str(tmp_path / "disk")]
+
+
 def test_zip_collect_is_refused_in_the_course(tmp_path):
     """Round 39: `nbgrader zip_collect` takes student ids and file names from a regular expression over uploaded
     archives, as whoever runs it: an upload named for another student replaced that student's hand-in, a broad file

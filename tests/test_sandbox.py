@@ -541,6 +541,11 @@ for family in (socket.AF_INET, socket.AF_INET6):
                            (socket.SOCK_DGRAM, 17), (socket.SOCK_DGRAM, 136), (socket.SOCK_STREAM, 262),
                            (socket.SOCK_STREAM, 132)):
         result[f"{family.name}/{protocol}"] = attempt(lambda: socket.socket(family, kind, protocol).close())
+    for kind in (socket.SOCK_SEQPACKET, socket.SOCK_RDM, 6, socket.SOCK_RAW):  # 6: SOCK_DCCP
+        for protocol in (0, 6, 17):
+            result[f"{family.name}/type{int(kind)}/{protocol}"] = attempt(lambda: socket.socket(family, kind, protocol).close())
+    flags = socket.SOCK_STREAM | socket.SOCK_NONBLOCK | socket.SOCK_CLOEXEC
+    result[f"{family.name}/flags/0"] = attempt(lambda: socket.socket(family, flags, 0).close())
 print(json.dumps(result))
 """
 
@@ -548,13 +553,17 @@ print(json.dumps(result))
 def test_ip_sockets_only_of_the_default_protocol_tcp_or_udp(world):
     """Round 31's lead: socket() of an IP protocol no loaded module serves (SCTP, DCCP...) makes the host's
     kernel run modprobe as host root. Inside: TCP and UDP (and protocol 0) only; UDP-Lite (136) and MPTCP (262),
-    which this kernel has built in, and SCTP (132) are refused, as a kernel without them would answer."""
+    which this kernel has built in, and SCTP (132) are refused, as a kernel without them would answer. Round 44: of
+    the types, streams and datagrams only (with or without their flags): SOCK_SEQPACKET, SOCK_RDM and SOCK_DCCP of
+    protocol 0 reached the same lookup and modprobe; raw ones too, which need a capability the sandbox lacks."""
     inside = checked(run_sandboxed(world, PROTOCOLS))
     outside = json.loads(subprocess.run([sys.executable, "-c", PROTOCOLS], capture_output=True, text=True,
                                         timeout=60).stdout.strip().splitlines()[-1])
     for name, answer in inside.items():
-        family, protocol = name.split("/")
-        if int(protocol) in (0, 6, 17):
+        family, *kind, protocol = name.split("/")
+        if kind and kind[0].startswith("type"):  # round 44: a type without an entry reached the same modprobe
+            assert answer == "ESOCKTNOSUPPORT", (name, answer)
+        elif int(protocol) in (0, 6, 17):
             assert answer == "ok" or answer == outside[name] != "ok", (name, answer)  # IPv6 may be off
         else:
             assert answer == "EPROTONOSUPPORT", (name, answer)
@@ -1311,3 +1320,52 @@ def test_without_a_memory_cgroup_the_address_space_is_capped_too():
              "    print('refused', exc.errno)\n")
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert proc.stdout.split() == ["refused", str(errno.ENOMEM)], proc.stdout + proc.stderr
+
+
+HOST_WIDE = CALLS + r"""
+import fcntl, socket
+result = {"proc": sorted(name for name in os.listdir("/proc") if not name.isdigit())}
+def read(path):
+    try:
+        with open(path, "rb") as fh:
+            return len(fh.read())
+    except OSError as exc:
+        return errno.errorcode[exc.errno]
+for name in result["proc"] if not os.environ.get("OUTSIDE") else ():  # the host's /proc/kmsg waits
+    path = "/proc/" + name
+    result["/proc/" + name] = sorted(os.listdir(path)) if os.path.isdir(path) else read(path)
+fd = os.open("/usr/bin/env", os.O_RDONLY)
+result["getfsmap"] = attempt(lambda: fcntl.ioctl(fd, 0xC0C0583B, bytearray(192)))  # FS_IOC_GETFSMAP
+result["fiemap"] = attempt(lambda: fcntl.ioctl(fd, 0xC020660B, bytearray(32)))  # FS_IOC_FIEMAP
+result["getflags"] = attempt(lambda: fcntl.ioctl(fd, 0x80086601, bytearray(8)))  # FS_IOC_GETFLAGS
+result["tcgets"] = attempt(lambda: fcntl.ioctl(fd, 0x5401, bytearray(64)))  # not a terminal: ENOTTY either way
+sock = socket.socket()
+result["fionread"] = attempt(lambda: fcntl.ioctl(sock.fileno(), 0x541B, bytearray(4)))
+result["fioclex"] = attempt(lambda: fcntl.ioctl(sock.fileno(), 0x5451))
+result["siocgifindex"] = attempt(lambda: fcntl.ioctl(sock.fileno(), 0x8933, b"lo".ljust(40, b"\0")))
+print(json.dumps(result))
+"""
+
+
+def test_nothing_host_wide_in_proc_or_ioctl(world):
+    """Round 44: a sandbox reached work of the whole host that no limit of its own counts. /proc/fs/ext4/<disk>/
+    es_shrinker_info walks every cached inode of the disk under one spinlock, preemption off (0.3 s a read: another
+    course's students graded beside one reader took 27-66 s instead of 4-6), and ext4's FS_IOC_GETFSMAP ioctl, on a
+    read-only library, walks the disk's whole space map (0.2-0.7 s a call; 21-41 s instead of 4-7). /proc shows its
+    processes and an allow list (PROC_SHOWN), every other entry empty or unreadable; ioctl() takes an allow list of
+    commands (terminals, sockets, interfaces: what every assignment's grading used, traced) and answers ENOTTY to
+    the rest, the file systems' commands among them. What the course reads still reads."""
+    inside = checked(run_sandboxed(world, HOST_WIDE))
+    for name in inside["proc"]:
+        shown = inside["/proc/" + name]
+        if name in sandbox.PROC_SHOWN:
+            assert shown not in ("EACCES", 0, []), (name, shown)
+        elif not os.path.islink("/proc/" + name):
+            assert shown in ("EACCES", [], 0), (name, shown)
+    assert {"fs", "locks", "zoneinfo"} & set(inside["proc"]), "no host-wide entry was there to hide"
+    assert inside["getfsmap"] == inside["fiemap"] == inside["getflags"] == "ENOTTY", inside
+    assert inside["tcgets"] == "ENOTTY"
+    assert inside["fionread"] == inside["fioclex"] == inside["siocgifindex"] == "ok", inside
+    outside = json.loads(subprocess.run([sys.executable, "-c", HOST_WIDE], capture_output=True, text=True, timeout=60,
+                                        env={**os.environ, "OUTSIDE": "1"}).stdout.strip().splitlines()[-1])
+    assert outside["fiemap"] != "ENOTTY" or outside["getfsmap"] != "ENOTTY", "the host answers them: the test can fail"

@@ -77,8 +77,8 @@ MAX_MARK_RUN = 30
 
 
 @functools.cache
-def _mark_runs() -> re.Pattern:
-    """Runs of more than MAX_MARK_RUN characters of Unicode's categories Mn, Mc and Me (the marks) in a row."""
+def _marks() -> str:
+    """A character class of Unicode's categories Mn, Mc and Me (the marks), as ranges."""
     ranges, start = [], None
     for point in range(sys.maxunicode + 2):
         mark = point <= sys.maxunicode and unicodedata.category(chr(point)).startswith("M")
@@ -87,15 +87,47 @@ def _mark_runs() -> re.Pattern:
         elif not mark and start is not None:
             ranges.append(f"\\U{start:08x}-\\U{point - 1:08x}")
             start = None
-    return re.compile(f"[{''.join(ranges)}]{{{MAX_MARK_RUN + 1},}}")
+    return f"[{''.join(ranges)}]"
 
 
-def fold_marks(text: str) -> str:
-    """`text` with each run of combining marks longer than MAX_MARK_RUN cut to its first MAX_MARK_RUN, the rest
-    counted in a note ("[+N marks]"). Linear: one regular expression."""
+@functools.cache
+def _mark_patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    marks = _marks()
+    return (re.compile(f"{marks}{{{MAX_MARK_RUN + 1},}}"),  # a run too long, in text
+            re.compile(f"(?:{marks}|<[^<>]*>)+"),  # marks and the tags between them, in HTML: one cluster to a browser
+            re.compile(f"{marks}|<[^<>]*>"))
+
+
+#: What a text that begins with marks gets before them, Unicode's base for a mark shown alone: a browser puts two
+#: outputs of a cell side by side (nbconvert joins a cell's streams), and the marks ending one and beginning the
+#: next would be one run (round 45).
+MARK_BASE = "\u25cc"
+
+
+def fold_marks(text: str, html: bool = False) -> str:
+    """What a page shows of `text`: each run of combining marks longer than MAX_MARK_RUN cut to its first
+    MAX_MARK_RUN, the rest counted in a note ("[+N marks]"), and MARK_BASE before marks that begin it. With `html`,
+    a run is the marks between two other characters, whatever tags lie between them (a browser lays them out as one
+    cluster: round 45 split a run with tags and character references the sanitiser spelled out). Linear."""
     if text.isascii():
         return text
-    return _mark_runs().sub(lambda run: f"{run[0][:MAX_MARK_RUN]}[+{len(run[0]) - MAX_MARK_RUN:,} marks]", text)
+    run, stretch, token = _mark_patterns()
+    if not html:
+        text = run.sub(lambda found: f"{found[0][:MAX_MARK_RUN]}[+{len(found[0]) - MAX_MARK_RUN:,} marks]", text)
+        return MARK_BASE + text if unicodedata.category(text[0]).startswith("M") else text
+
+    def cut(found):
+        kept, marks = [], 0
+        for part in token.findall(found[0]):
+            if part.startswith("<"):
+                kept.append(part)
+            else:
+                marks += 1
+                if marks <= MAX_MARK_RUN:
+                    kept.append(part)
+        return "".join(kept) + (f"[+{marks - MAX_MARK_RUN:,} marks]" if marks > MAX_MARK_RUN else "")
+
+    return stretch.sub(lambda found: cut(found) if len(found[0]) > MAX_MARK_RUN else found[0], text)
 
 
 def _prefix_within(text: str, keep: int, one_line: bool = False, whole_lines: bool = False) -> str:
@@ -217,7 +249,8 @@ def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     # click for all of them (round 34: 0 -> 30 of 30)
     html = bleach.clean(rendered, tags=_TAGS, attributes={"a": _link_attribute},
                         protocols=["http", "https", "mailto"], strip=False)
-    return _one_line("<div>" + inert_math(html) + "</div>")
+    # marks last: inert_math spells character references out (`&#769;` x 40,000 became one run, round 45)
+    return _one_line("<div>" + fold_marks(inert_math(html), html=True) + "</div>")
 
 
 #: TeX commands of MathJax's that give the page what HTML would: an element's id, class or style (\cssId of a grade
@@ -264,10 +297,11 @@ def _shown_text(text, budget: list[int], whole_lines: bool = False) -> str:
     """An output's text as the page shows it: without control characters (so ansi2html meets no escape and
     runs in one pass), cut to MAX_OUTPUT_CHARS of the page and to what is left of the notebook's budget (both
     counted as escaped, `page_cost`), saying so; `whole_lines`: cut at a line break. Runs of combining marks
-    are cut first (`fold_marks`)."""
-    text = fold_marks("".join(text) if isinstance(text, list) else str(text))
+    are cut last (`fold_marks`)."""
+    text = "".join(text) if isinstance(text, list) else str(text)
     kept = _prefix_within(text, max(0, min(MAX_OUTPUT_CHARS, budget[0])), whole_lines=whole_lines)
-    shown = _CONTROL.sub("", kept)
+    # marks last: removing a control character between two runs joined them (round 45: 640 runs of 30 and "\x01")
+    shown = fold_marks(_CONTROL.sub("", kept))
     budget[0] -= page_cost(shown)
     if len(kept) < len(text):
         shown += f"\n[{len(text) - len(kept):,} more characters of this output are not shown]"

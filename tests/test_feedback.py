@@ -483,3 +483,36 @@ def test_no_page_shows_a_run_of_more_than_thirty_combining_marks(marks):
     page = _page(nb)
     assert not too_long.search(page) and ordinary in page
     assert feedback.fold_marks(run + run) == 2 * (run[:31] + f"[+{len(run) - 31:,} marks]")
+
+
+@pytest.mark.parametrize("spelled", ["references", "tags", "controls", "two-streams"])
+def test_a_run_of_marks_split_on_the_way_is_cut_where_the_browser_joins_it(spelled):
+    """Round 45: the first cut ran before the last step that joins text: character references the sanitiser
+    spelled out (`&#769;`), a control character removed from between two runs, tags (a browser lays out a letter
+    and every mark after it as one cluster whatever elements lie between), and two stream outputs, which nbconvert
+    joins. Both pages cut what the browser gets: no cluster of more than 30 marks."""
+    piece = "\u0301" * 30
+    if spelled == "references":
+        text = "a" + (piece + "&#769;&#x301;") * 600
+    elif spelled == "tags":
+        text = "a" + ("<b>" + piece + "</b><i></i>") * 400  # within the tags a cell renders
+    elif spelled == "controls":
+        text = "a" + (piece + "\x01") * 600
+    else:
+        text = "a" + piece
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [_graded("written_1", source=text), nbformat.v4.new_markdown_cell(text)]
+    code = nbformat.v4.new_code_cell("print()")
+    code.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text)]
+    code.outputs += [nbformat.v4.new_output("stream", name="stdout", text=piece)
+                     for _ in range(300 if spelled == "two-streams" else 0)]
+    nb.cells.append(code)
+    cluster = re.compile("[a\u0301\u25cc](?:\u0301|<[^<>]*>)*")  # JupyterLab shows a cell's streams as one text
+    graded = feedback.InertForTheBrowser().preprocess(nbformat.from_dict(nb), {})[0]
+    joined = "".join(output.get("text", "") for output in graded.cells[-1].outputs)  # as JupyterLab shows them
+    assert max(match[0].count("\u0301") for match in cluster.finditer(joined)) <= feedback.MAX_MARK_RUN
+    for page in (_page(nb), _page(graded)):
+        # numeric references read as the browser reads them; &lt; stays text, not a tag
+        page = re.sub(r"&#(x?)([0-9a-fA-F]+);", lambda m: chr(int(m[2], 16 if m[1] else 10)), page)
+        longest = max(match[0].count("\u0301") for match in cluster.finditer(page))
+        assert longest <= feedback.MAX_MARK_RUN, f"a cluster of {longest} marks"

@@ -8,7 +8,8 @@ another submission starts beside it. It counts again as soon as it uses the CPU 
 `limit` submissions run at once, busy or not (each may hold up to the sandbox's memory cap).
 
 CPU is read from /proc (each process's own time and that of its children it has reaped), one scan
-for all submissions every PERIOD seconds. A submission's processes are its grading process's
+for all submissions every PERIOD seconds; a submission one of whose processes a scan of the window found running
+counts as busy too (a child the kernel reaps adds its time to no one's). A submission's processes are its grading process's
 descendants and every process in the PID namespace of a sandbox among them (its kernel, forked from
 the kernel template, and whatever that started in a session of its own). Where /proc cannot be read (not Linux), every running
 submission counts as busy: admission by count, as without this module.
@@ -27,9 +28,10 @@ IDLE_SHARE = 0.02  # of one core, over WINDOW: below this a submission is waitin
 _TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def process_table() -> dict[int, tuple[int, float]] | None:
-    """pid -> (parent pid, CPU seconds of the process and of its reaped children), from /proc; None
-    where /proc cannot be read. `pid_namespaces()` says which PID namespace each is in."""
+def process_table() -> dict[int, tuple[int, float, bool]] | None:
+    """pid -> (parent pid, CPU seconds of the process and of its reaped children, whether it is running or
+    runnable now), from /proc; None where /proc cannot be read. `pid_namespaces()` says which PID namespace each is
+    in."""
     try:
         names = os.listdir("/proc")
     except OSError:
@@ -45,7 +47,7 @@ def process_table() -> dict[int, tuple[int, float]] | None:
             continue
         fields = text[text.rfind(b")") + 2:].split()
         # after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
-        table[int(name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]) / _TICK)
+        table[int(name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]) / _TICK, fields[0] == b"R")
     return table
 
 
@@ -60,14 +62,26 @@ def pid_namespaces(pids) -> dict[int, str]:
     return found
 
 
-def tree_cpu(root: int, table: dict[int, tuple[int, float]], namespaces: dict[int, str] | None = None) -> float:
+def tree_cpu(root: int, table: dict[int, tuple], namespaces: dict[int, str] | None = None) -> float:
+    """CPU seconds used by `root`'s tree (see tree_pids)."""
+    return sum(table[pid][1] for pid in tree_pids(root, table, namespaces))
+
+
+def tree_running(root: int, table: dict[int, tuple], namespaces: dict[int, str] | None = None) -> bool:
+    """Whether a process of `root`'s tree (see tree_pids) is running or waiting for a CPU now. A process whose
+    parent ignores SIGCHLD is reaped by the kernel, and its CPU time is added to no one's: a submission of short
+    spinners so reaped burnt both cores while its count of CPU stayed flat, and was counted idle (round 45)."""
+    return any(table[pid][2] for pid in tree_pids(root, table, namespaces))
+
+
+def tree_pids(root: int, table: dict[int, tuple], namespaces: dict[int, str] | None = None) -> set[int]:
     """CPU seconds used by `root`, every live descendant (with what they reaped) and, with `namespaces`,
     every process of a sandbox among them: a process in a PID namespace that a descendant of `root`
     is in and this process is not. A kernel forked from the kernel template is not a descendant of its
     grader (its parent is the template), nor is whatever a sandboxed process starts in a session of
     its own; both are in their sandbox's PID namespace."""
     children: dict[int, list[int]] = {}
-    for pid, (ppid, _) in table.items():
+    for pid, (ppid, *_) in table.items():
         children.setdefault(ppid, []).append(pid)
     seen, todo = set(), [root]
     while todo:
@@ -79,7 +93,7 @@ def tree_cpu(root: int, table: dict[int, tuple[int, float]], namespaces: dict[in
         own = namespaces.get(os.getpid())
         sandboxes = {namespaces[pid] for pid in seen if pid in namespaces} - {own, None}
         seen |= {pid for pid, ns in namespaces.items() if ns in sandboxes}
-    return sum(table[pid][1] for pid in seen if pid in table)
+    return {pid for pid in seen if pid in table}
 
 
 class Admission:
@@ -145,13 +159,16 @@ class Admission:
                         if entry is None:
                             continue
                         samples = entry["samples"]
-                        samples.append((now, tree_cpu(pid, table, namespaces)))
+                        pids = tree_pids(pid, table, namespaces)
+                        samples.append((now, sum(table[p][1] for p in pids), any(table[p][2] for p in pids)))
                         while len(samples) > 1 and samples[1][0] <= now - self.window:
                             samples.popleft()
-                        first_t, first_cpu = samples[0]
-                        # busy until a whole window has been seen; CPU can drop (a process ended unreaped)
+                        first_t, first_cpu, _ = samples[0]
+                        # busy until a whole window has been seen; CPU can drop (a process ended unreaped); busy
+                        # while any scan of the window found one of its processes running (tree_running)
                         busy = (now - first_t < self.window * 0.99
-                                or samples[-1][1] - first_cpu >= self.idle_share * (now - first_t))
+                                or samples[-1][1] - first_cpu >= self.idle_share * (now - first_t)
+                                or any(sample[2] for sample in samples))
                         if busy != entry["busy"]:
                             entry["busy"], changed = busy, True
                     if changed:

@@ -90,6 +90,9 @@ def _private_copy(filename: str, course_roots: set[str], private: str) -> str:
             raise _refuse(filename, "it is not a plain file")
         if hasattr(os, "geteuid") and info.st_uid != os.geteuid():
             raise _refuse(filename, f"it belongs to another user (uid {info.st_uid})")
+        writers = others_may_write(info, access_list(fd)) if hasattr(os, "geteuid") else None
+        if writers:  # round 45: the TA's own notebook in a folder whose default access list let a student rewrite it
+            raise _refuse(filename, f"another user may have written it ({writers})")
         try:  # where the descriptor's file is, whatever the path's folders became since
             path = os.readlink(f"/proc/self/fd/{fd}")
         except OSError:
@@ -174,26 +177,74 @@ def _guard_autograde() -> None:
 
 #: The checkout this module belongs to (the course folder): what a venv made by `make venv` guards.
 CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+def others_may_write(info, acl: bytes | None, in_sticky_path: bool = False) -> str | None:
+    """Who besides the caller and root may write the file or folder of `os.lstat` `info` and POSIX access list
+    `acl` (its `system.posix_acl_access` bytes, None if none), in words; None if no one. A folder every user may write
+    passes only `in_sticky_path` with the sticky bit (/tmp above the caller's own folder: no one renames another's
+    entry there). As OpenSSH's StrictModes and git's safe.directory ask. Uses nothing but `os` (VENV_CONFIG runs it
+    before anything of ours may be imported)."""
+    me = os.geteuid()
+    if info.st_uid not in (me, 0):
+        return f"it belongs to another user (uid {info.st_uid})"
+    if info.st_mode & 0o002 and not (in_sticky_path and info.st_mode & 0o1000):
+        return "every user may write it"
+    if info.st_mode & 0o020 and info.st_gid != os.getegid():
+        return f"group {info.st_gid} may write it"
+    entries = [(int.from_bytes(acl[at:at + 2], "little"), int.from_bytes(acl[at + 2:at + 4], "little"),
+                int.from_bytes(acl[at + 4:at + 8], "little")) for at in range(4, len(acl or b"") - 7, 8)]
+    mask = next((perm for tag, perm, _ in entries if tag == 0x10), 7)  # ACL_MASK bounds the named entries
+    for tag, perm, who in entries:  # ACL_USER (2), ACL_GROUP (8): a named user or group
+        if perm & mask & 2 and ((tag == 2 and who != me) or (tag == 8 and who != os.getegid())):
+            return f"its access list lets {'user' if tag == 2 else 'group'} {who} write it"
+    return None
+
+
+def access_list(path_or_fd) -> bytes | None:
+    """The POSIX access list of a path (not followed) or descriptor, None where there is none (or no such thing)."""
+    try:
+        return os.getxattr(path_or_fd, "system.posix_acl_access", **({} if isinstance(path_or_fd, int) else
+                                                                      {"follow_symlinks": False}))
+    except (OSError, AttributeError):
+        return None
+
+
+def shared_folder(folder: str) -> str | None:
+    """Why `folder`, or a folder above it, lets another user put files into it or swap it for another (in words),
+    or None. Every folder on the way counts: a TA's own folder kept in a student's was exchanged with hers
+    (`renameat2(RENAME_EXCHANGE)`) between a check of the first and nbgrader's read of its config (round 45: 5 wins
+    in 8). Uses nothing but `os`."""
+    path, first = os.path.abspath(folder), True
+    while True:
+        why = others_may_write(os.lstat(path), access_list(path), in_sticky_path=not first)
+        if why:
+            return f"{path}: {why}"
+        if path == os.path.dirname(path):
+            return None
+        path, first = os.path.dirname(path), False
+
+
 VENV_CONFIG = '''"""The course's guards for every nbgrader run with this venv, from any folder (written by `make venv`,
 grader/formgrader_guard.py). nbgrader reads the course's own nbgrader_config.py only in the course folder: run
 elsewhere (a TA in /tmp, a Jupyter server started in the TA's home), its Validate ran a hand-in as root with the
 grader's environment (round 40). Here, wherever it runs: Validate refuses hand-ins, zip_collect is refused, autograde
 runs only with the course's sandboxed executor, and collect and list read the exchange as the course does.
 
-First of all, nbgrader refuses to run in a folder other users may write: it puts that folder first on Python's path
-and reads its nbgrader_config.py, so a student's file left in /tmp ran as the TA who ran nbgrader or `jupyter lab`
-there (round 44: a config file, a `grader/` package that stood in for these guards). Only modules already loaded are
-used for that check."""
-import os as _os
-import stat as _stat
+First of all, nbgrader refuses to run in a folder another user may write, or that lies in one: it puts that folder
+first on Python's path and reads its nbgrader_config.py, so a student's file left in /tmp ran as the TA who ran
+nbgrader or `jupyter lab` there (round 44: a config file, a `grader/` package that stood in for these guards), and
+in a folder a student owns or may write through an access list (round 45). The check, copied here from
+grader/formgrader_guard.py, uses only `os`, already loaded."""
+import os
 
-_here = _os.getcwd()
-_mode = _os.stat(_here)
-if hasattr(_os, "getegid") and (_mode.st_mode & _stat.S_IWOTH or (_mode.st_mode & _stat.S_IWGRP
-                                                                   and _mode.st_gid != _os.getegid())):
-    raise SystemExit(f"nbgrader: not running in {_here}: other users may write this folder, and nbgrader reads "
-                     "nbgrader_config.py and Python modules from the folder it runs in, as you. Run it in the course "
-                     "folder, or a folder of your own (`mkdir -m 700 ~/work && cd ~/work`)")
+# CHECK #
+
+if hasattr(os, "geteuid"):
+    _why = shared_folder(os.getcwd())
+    if _why:
+        raise SystemExit(f"nbgrader: not running in {os.getcwd()}, which another user may write or replace "
+                         f"({_why}): nbgrader reads nbgrader_config.py and Python modules from the folder it runs in, "
+                         "as you. Run it in the course folder, or a folder of your own "
+                         "(`mkdir -m 700 ~/work && cd ~/work`)")
 try:
     from grader import formgrader_guard
 except ImportError:  # the checkout moved or was removed: run `make venv` again
@@ -206,11 +257,19 @@ else:
 '''
 
 
+def venv_config() -> str:
+    """VENV_CONFIG with the folder check's own functions in it (one source: this module's)."""
+    import inspect
+
+    check = "\n\n".join(inspect.getsource(f) for f in (others_may_write, access_list, shared_folder))
+    return VENV_CONFIG.replace("# CHECK #", check)
+
+
 def write_venv_config(path: str) -> None:
     """Write VENV_CONFIG at `path` (the venv's etc/jupyter/nbgrader_config.py, which nbgrader reads from any folder)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as fh:
-        fh.write(VENV_CONFIG)
+        fh.write(venv_config())
 
 
 def install(course_root: str | None = None) -> bool:

@@ -57,7 +57,11 @@ SLEEP = "import time; time.sleep(60)"
     # what a descendant used before it ended counts too, once reaped: a run of short-lived processes
     ("import subprocess, sys\nfor _ in range(200): subprocess.run([sys.executable, '-c', 'sum(range(3_000_000))'])",
      False),
-], ids=["sleeping", "spinning", "spinning child", "short-lived children"])
+    # round 45: children the kernel reaps (SIGCHLD ignored) add their CPU to no one's; they are seen running
+    ("import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nwhile True:\n    if os.fork() == 0:\n"
+     "        start = time.time()\n        while time.time() - start < 0.1:\n            pass\n        os._exit(0)\n"
+     "    time.sleep(0.1)", False),
+], ids=["sleeping", "spinning", "spinning child", "short-lived children", "children reaped by the kernel"])
 def test_only_a_submission_that_uses_no_cpu_gives_up_its_place(code, waits):
     with _first_running(code) as gate:
         assert _admitted_within(gate, 4.0) is waits

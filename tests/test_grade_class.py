@@ -1462,7 +1462,10 @@ def test_validate_runs_what_it_checked_in_a_folder_of_its_own_and_nbgrader_no_sh
     run as root, and a module she left beside the TA's own notebook in a shared folder (`ipykernel_launcher.py` in
     /tmp) ran as the TA; nbgrader run from a folder others write (/tmp) read her nbgrader_config.py and her
     `grader/` package, as the TA. Validate reads the notebook once through a descriptor (no link, a plain file of
-    the caller's) and runs that copy in a private folder; nbgrader refuses to run in a folder others may write."""
+    the caller's) and runs that copy in a private folder; nbgrader refuses to run in a folder others may write.
+    Round 45: a folder a student owns, or the TA's own inside one (a student swapped them between the check and the
+    read), and the TA's notebook another user may write: every folder on the way counts, and the notebook's own
+    mode and access list."""
     import stat
     import subprocess
     import sys
@@ -1501,9 +1504,48 @@ def test_validate_runs_what_it_checked_in_a_folder_of_its_own_and_nbgrader_no_sh
         said = validate(shared / "mine.ipynb", cwd)
         if cwd == tmp_path and os.geteuid() != 0:
             continue  # an ordinary user cannot give a folder to another group
-        assert "other users may write this folder" in said, said[-3000:]
+        assert "another user may write or replace" in said, said[-3000:]
+    os.chown(tmp_path, -1, os.getegid())
+    tmp_path.chmod(0o700)
+    if os.geteuid() == 0:  # round 45: a folder a student owns, or one of the TA's own inside it (swapped for hers)
+        students = tmp_path / "students"
+        (students / "ta-own").mkdir(parents=True)
+        (students / "ta-own").chmod(0o700)
+        shutil.copy(shared / "nbgrader_config.py", students)
+        os.chown(students, 65534, 65534)
+        for cwd in (students, students / "ta-own"):
+            said = validate(shared / "mine.ipynb", cwd)
+            assert "belongs to another user (uid 65534)" in said, said[-3000:]
+    (mine / "mine.ipynb").write_bytes((shared / "mine.ipynb").read_bytes())
+    (mine / "mine.ipynb").chmod(0o666)  # the TA's own notebook, which any user may have rewritten
+    said = validate(mine / "mine.ipynb", mine)
+    assert "another user may have written it (every user may write it)" in said, said[-3000:]
     assert not planted.exists(), f"a student's file in the shared folder ran: {planted.read_text()}"
     assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+
+
+def test_a_folder_or_notebook_an_access_list_lets_another_user_write_is_anothers():
+    """Round 45: a folder of the TA's, mode 0750, whose POSIX access list let the student write it (user:65534:rwx)
+    ran her nbgrader_config.py as root; a default access list let her rewrite the TA's own notebook. The access
+    list's named entries count, as far as its mask lets them."""
+    import types
+
+    from grader.formgrader_guard import others_may_write
+
+    def acl(*entries):
+        return (2).to_bytes(4, "little") + b"".join(tag.to_bytes(2, "little") + perm.to_bytes(2, "little")
+                                                    + who.to_bytes(4, "little") for tag, perm, who in entries)
+
+    mine = types.SimpleNamespace(st_uid=os.geteuid(), st_gid=os.getegid(), st_mode=0o40750)
+    student = acl((1, 7, 0), (2, 7, 65534), (4, 5, 0), (0x10, 7, 0), (0x20, 0, 0))
+    assert others_may_write(mine, None) is None
+    assert "user 65534" in others_may_write(mine, student)
+    assert others_may_write(mine, acl((1, 7, 0), (2, 7, 65534), (4, 5, 0), (0x10, 5, 0), (0x20, 0, 0))) is None
+    assert "group 4242" in others_may_write(mine, acl((1, 7, 0), (8, 6, 4242), (0x10, 7, 0)))
+    assert "another user" in others_may_write(types.SimpleNamespace(st_uid=65534 if os.geteuid() != 65534 else 1,
+                                                                    st_gid=0, st_mode=0o40700), None)
+    sticky = types.SimpleNamespace(st_uid=0, st_gid=0, st_mode=0o41777)
+    assert others_may_write(sticky, None, in_sticky_path=True) is None and others_may_write(sticky, None)
 
 
 def test_collect_says_late_times_cannot_be_told_on_an_exchange_in_memory(tmp_path):

@@ -177,24 +177,25 @@ def _guard_autograde() -> None:
 
 #: The checkout this module belongs to (the course folder): what a venv made by `make venv` guards.
 CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-def others_may_write(info, acl: bytes | None, in_sticky_path: bool = False) -> str | None:
+def others_may_write(info, acl: bytes | None, in_sticky_path: bool = False, trusted: tuple = ((), ())) -> str | None:
     """Who besides the caller and root may write the file or folder of `os.lstat` `info` and POSIX access list
     `acl` (its `system.posix_acl_access` bytes, None if none), in words; None if no one. A folder every user may write
     passes only `in_sticky_path` with the sticky bit (/tmp above the caller's own folder: no one renames another's
-    entry there). As OpenSSH's StrictModes and git's safe.directory ask. Uses nothing but `os` (VENV_CONFIG runs it
-    before anything of ours may be imported)."""
-    me = os.geteuid()
-    if info.st_uid not in (me, 0):
+    entry there). As OpenSSH's StrictModes and git's safe.directory ask. `trusted`: (uids, gids) counted as the
+    caller's, those who may write the course's checkout (whose code the caller runs anyway). Uses nothing but `os`
+    (VENV_CONFIG runs it before anything of ours may be imported)."""
+    me, uids, gids = os.geteuid(), (os.geteuid(), 0, *trusted[0]), (os.getegid(), *trusted[1])
+    if info.st_uid not in uids:
         return f"it belongs to another user (uid {info.st_uid})"
     if info.st_mode & 0o002 and not (in_sticky_path and info.st_mode & 0o1000):
         return "every user may write it"
-    if info.st_mode & 0o020 and info.st_gid != os.getegid():
+    if info.st_mode & 0o020 and info.st_gid not in gids:
         return f"group {info.st_gid} may write it"
     entries = [(int.from_bytes(acl[at:at + 2], "little"), int.from_bytes(acl[at + 2:at + 4], "little"),
                 int.from_bytes(acl[at + 4:at + 8], "little")) for at in range(4, len(acl or b"") - 7, 8)]
     mask = next((perm for tag, perm, _ in entries if tag == 0x10), 7)  # ACL_MASK bounds the named entries
     for tag, perm, who in entries:  # ACL_USER (2), ACL_GROUP (8): a named user or group
-        if perm & mask & 2 and ((tag == 2 and who != me) or (tag == 8 and who != os.getegid())):
+        if perm & mask & 2 and ((tag == 2 and who not in uids) or (tag == 8 and who not in gids)):
             return f"its access list lets {'user' if tag == 2 else 'group'} {who} write it"
     return None
 
@@ -208,14 +209,14 @@ def access_list(path_or_fd) -> bytes | None:
         return None
 
 
-def shared_folder(folder: str) -> str | None:
+def shared_folder(folder: str, trusted: tuple = ((), ())) -> str | None:
     """Why `folder`, or a folder above it, lets another user put files into it or swap it for another (in words),
     or None. Every folder on the way counts: a TA's own folder kept in a student's was exchanged with hers
     (`renameat2(RENAME_EXCHANGE)`) between a check of the first and nbgrader's read of its config (round 45: 5 wins
     in 8). Uses nothing but `os`."""
     path, first = os.path.abspath(folder), True
     while True:
-        why = others_may_write(os.lstat(path), access_list(path), in_sticky_path=not first)
+        why = others_may_write(os.lstat(path), access_list(path), in_sticky_path=not first, trusted=trusted)
         if why:
             return f"{path}: {why}"
         if path == os.path.dirname(path):
@@ -239,7 +240,7 @@ import os
 # CHECK #
 
 if hasattr(os, "geteuid"):
-    _why = shared_folder(os.getcwd())
+    _why = shared_folder(os.getcwd(), TRUSTED)
     if _why:
         raise SystemExit(f"nbgrader: not running in {os.getcwd()}, which another user may write or replace "
                          f"({_why}): nbgrader reads nbgrader_config.py and Python modules from the folder it runs in, "
@@ -262,7 +263,15 @@ def venv_config() -> str:
     import inspect
 
     check = "\n\n".join(inspect.getsource(f) for f in (others_may_write, access_list, shared_folder))
-    return VENV_CONFIG.replace("# CHECK #", check)
+    return VENV_CONFIG.replace("# CHECK #", f"{check}\n\n#: who may write the checkout (when `make venv` wrote this):"
+                                            f" counted as the caller's\nTRUSTED = {checkout_writers()!r}")
+
+
+def checkout_writers() -> tuple:
+    """(uids, gids) who may write the course's checkout: its owner, and its group where the group may write it. A
+    TA grading as root in her own account's clone (`sudo make grade`) runs that account's code anyway."""
+    info = os.stat(CHECKOUT)
+    return ((info.st_uid,), (info.st_gid,) if info.st_mode & 0o020 else ())
 
 
 def write_venv_config(path: str) -> None:

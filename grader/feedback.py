@@ -14,6 +14,7 @@ in an answer would run in the feedback page. Outputs are sanitised by nbconvert
 from __future__ import annotations
 
 import base64
+import bisect
 import functools
 import re
 import sys
@@ -63,9 +64,53 @@ _ESCAPED = (("&", 4), ("<", 3), (">", 3), ('"', 5), ("'", 5))
 _ONE_LINE = (("\n", 4), ("[", 4), ("]", 4))
 
 
-def page_cost(text: str, one_line: bool = False) -> int:
-    """The characters `text` takes in the page once escaped (and, `one_line`, made one line by _one_line)."""
+#: What a change of script costs a page, in characters: a browser shapes each run of one script apart and looks up
+#: a font for it, and text whose script changes at every character (`a一a一...`) filled to every cap as characters
+#: made a Formgrader page take 45 s to load and 116 s to paint, its feedback page 45 s (round 45; CJK text alone, 2-5
+#: s). Charged so, such text gets a sixteenth of the page; prose in one script, and code, pay nothing for it.
+SCRIPT_CHANGE_COST = 16
+#: Scripts as this count tells them: a range of code points and its script; any other character's script is its block
+#: of 128 code points. One script for the Latin letters (English, French, Vietnamese...), Greek, Cyrillic, and one for
+#: Chinese, Japanese and Korean together (an essay in Japanese changes between kanji and kana every few characters).
+_SCRIPTS = ((0x41, 0x24F, "latin"), (0x1E00, 0x1EFF, "latin"), (0x370, 0x3FF, "greek"), (0x1F00, 0x1FFF, "greek"),
+            (0x400, 0x52F, "cyrillic"), (0x1100, 0x11FF, "cjk"), (0x2E80, 0x9FFF, "cjk"), (0xA960, 0xA97F, "cjk"),
+            (0xAC00, 0xD7FF, "cjk"), (0xF900, 0xFAFF, "cjk"), (0xFF00, 0xFFEF, "cjk"), (0x20000, 0x3FFFF, "cjk"))
+#: ... and what belongs to the script around it (a browser's "common" characters): ASCII but letters, combining marks,
+#: general punctuation and spaces.
+_COMMON = ((0x0, 0x40), (0x5B, 0x60), (0x7B, 0xBF), (0x300, 0x36F), (0x2000, 0x206F))
+
+
+def _script(point: int):
+    for start, end, name in _SCRIPTS:
+        if start <= point <= end:
+            return name
+    return None if any(start <= point <= end for start, end in _COMMON) else point >> 7
+
+
+def script_changes(text: str) -> list[int]:
+    """The places in `text` where its script changes (see _SCRIPTS and _COMMON). Linear; none, at C speed, for text
+    of ASCII and Latin letters."""
+    if not text or max(text) < "\u0250":
+        return []
+    changes, before = [], None
+    for at, char in enumerate(text):
+        script = _script(ord(char))
+        if script is None:
+            continue
+        if before is not None and script != before:
+            changes.append(at)
+        before = script
+    return changes
+
+
+def page_cost_without_scripts(text: str, one_line: bool = False) -> int:
     return len(text) + sum(text.count(char) * extra for char, extra in _ESCAPED + (_ONE_LINE if one_line else ()))
+
+
+def page_cost(text: str, one_line: bool = False) -> int:
+    """The characters `text` takes in the page once escaped (and, `one_line`, made one line by _one_line), and
+    SCRIPT_CHANGE_COST for each change of script."""
+    return page_cost_without_scripts(text, one_line) + SCRIPT_CHANGE_COST * len(script_changes(text))
 
 
 #: Combining marks a page shows in a row, the most Unicode's Stream-Safe Text Format allows (UAX #15). A browser lays
@@ -133,12 +178,17 @@ def fold_marks(text: str, html: bool = False) -> str:
 def _prefix_within(text: str, keep: int, one_line: bool = False, whole_lines: bool = False) -> str:
     """The longest start of `text` whose page_cost is at most `keep` (`whole_lines`: ending at a line break, or
     all of it). A binary search over linear counts."""
-    if page_cost(text, one_line) <= keep:
+    changes = script_changes(text)  # once: a prefix's changes are those before its end
+    if page_cost_without_scripts(text, one_line) + SCRIPT_CHANGE_COST * len(changes) <= keep:
         return text
+
+    def cost(end):
+        return page_cost_without_scripts(text[:end], one_line) + SCRIPT_CHANGE_COST * bisect.bisect_left(changes, end)
+
     low, high = 0, min(len(text), max(0, keep))
     while low < high:
         middle = (low + high + 1) // 2
-        if page_cost(text[:middle], one_line) <= keep:
+        if cost(middle) <= keep:
             low = middle
         else:
             high = middle - 1
@@ -230,9 +280,10 @@ def safe_markdown(source: str, budget: list[int] | None = None) -> str:
     text is charged to it too, so that a page holds at most the budget whatever the number of cells. Runs of
     combining marks are cut first (`fold_marks`)."""
     source = fold_marks(source)
-    if len(source) > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
+    size = len(source) + SCRIPT_CHANGE_COST * len(script_changes(source))  # what a browser pays for it (round 45)
+    if size > MAX_MARKDOWN_CHARS or source.count("<") > MAX_MARKDOWN_TAGS:
         return _plain(source, budget)
-    if budget is not None and (len(source) > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
+    if budget is not None and (size > budget[0] or budget[1] <= 0):  # nothing rendered past the budget
         return _plain(source, budget)
     import bleach
 

@@ -516,3 +516,29 @@ def test_a_run_of_marks_split_on_the_way_is_cut_where_the_browser_joins_it(spell
         page = re.sub(r"&#(x?)([0-9a-fA-F]+);", lambda m: chr(int(m[2], 16 if m[1] else 10)), page)
         longest = max(match[0].count("\u0301") for match in cluster.finditer(page))
         assert longest <= feedback.MAX_MARK_RUN, f"a cluster of {longest} marks"
+
+
+def test_text_that_changes_script_at_every_character_costs_its_page_what_a_browser_pays():
+    """Round 45: a browser shapes each run of one script apart and looks a font up for it; text whose script changes
+    at every character (`a一a一...`) filled to every cap as characters made a Formgrader page take 45 s to load and
+    116 s to paint. Each change of script costs SCRIPT_CHANGE_COST characters of the page's budgets now: such text
+    gets a sixteenth of them. Prose in one script (with spaces, digits and ASCII punctuation, which belong to any
+    script) and Japanese, which changes between kanji and kana, pay nothing for it."""
+    mixed = "a\u4e00" * 25_000
+    prose = {"ru": "Привет, мир: 42 градиента. " * 500, "ja": "日本語のテキストです。" * 1_500,
+             "vi": "Việt Nam, cà phê. " * 800}  # each under an output's cap
+    assert not any(feedback.script_changes(text) for text in prose.values())
+    assert len(feedback.script_changes(mixed)) == len(mixed) - 1
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [_graded("written_1", source=mixed)] + [nbformat.v4.new_markdown_cell(mixed) for _ in range(4)]
+    code = nbformat.v4.new_code_cell("print()")
+    code.outputs = [nbformat.v4.new_output("stream", name="stdout", text=mixed) for _ in range(10)]
+    nb.cells.append(code)
+    budgets = 2 * feedback.MAX_MARKDOWN_CHARS + feedback.NOTEBOOK_MARKDOWN_CHARS + feedback.NOTEBOOK_OUTPUT_CHARS
+    for step in (HideHiddenTests(), feedback.InertForTheBrowser()):
+        shown, _ = step.preprocess(nbformat.from_dict(nb), {})
+        texts = [cell.source for cell in shown.cells] + [o.get("text", "") for o in shown.cells[-1].outputs]
+        changes = sum(len(feedback.script_changes(text)) for text in texts)
+        assert changes <= budgets // feedback.SCRIPT_CHANGE_COST + 100, (type(step).__name__, changes)
+    for text in prose.values():  # whole, as any text under the caps
+        assert feedback._shown_text(text, [feedback.NOTEBOOK_OUTPUT_CHARS]) == text

@@ -179,15 +179,17 @@ def _guard_autograde() -> None:
 CHECKOUT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def others_may_write(info, acl: bytes | None, in_sticky_path: bool = False, trusted: tuple = ((), ())) -> str | None:
     """Who besides the caller and root may write the file or folder of `os.lstat` `info` and POSIX access list
-    `acl` (its `system.posix_acl_access` bytes, None if none), in words; None if no one. A folder every user may write
+    `acl` (its `system.posix_acl_access` bytes, None if none), in words; None if no one. A folder others may write
     passes only `in_sticky_path` with the sticky bit (/tmp above the caller's own folder: no one renames another's
-    entry there). As OpenSSH's StrictModes and git's safe.directory ask. `trusted`: (uids, gids) counted as the
+    entry there), if its owner is trusted. As OpenSSH's StrictModes and git's safe.directory ask. `trusted`: (uids, gids) counted as the
     caller's, those who may write the course's checkout (whose code the caller runs anyway). Uses nothing but `os`
     (VENV_CONFIG runs it before anything of ours may be imported)."""
     me, uids, gids = os.geteuid(), (os.geteuid(), 0, *trusted[0]), (os.getegid(), *trusted[1])
     if info.st_uid not in uids:
         return f"it belongs to another user (uid {info.st_uid})"
-    if info.st_mode & 0o002 and not (in_sticky_path and info.st_mode & 0o1000):
+    if in_sticky_path and info.st_mode & 0o1000:  # whoever may write it renames and removes her own entries only
+        return None
+    if info.st_mode & 0o002:
         return "every user may write it"
     if info.st_mode & 0o020 and info.st_gid not in gids:
         return f"group {info.st_gid} may write it"

@@ -1555,6 +1555,10 @@ def test_a_folder_or_notebook_an_access_list_lets_another_user_write_is_anothers
     assert formgrader_guard.checkout_writers()[0] == (os.stat(formgrader_guard.CHECKOUT).st_uid,)
     sticky = types.SimpleNamespace(st_uid=0, st_gid=0, st_mode=0o41777)
     assert others_may_write(sticky, None, in_sticky_path=True) is None and others_may_write(sticky, None)
+    # round 46: /tmp is group-writable too (1777 root:root), for an ordinary user's grader as much as root's
+    assert others_may_write(types.SimpleNamespace(st_uid=0, st_gid=4244, st_mode=0o41777), None, True) is None
+    assert others_may_write(types.SimpleNamespace(st_uid=0, st_gid=4244, st_mode=0o40777), None, True)
+    assert "another user" in others_may_write(types.SimpleNamespace(st_uid=4245, st_gid=0, st_mode=0o41777), None, True)
 
 
 def test_collect_says_late_times_cannot_be_told_on_an_exchange_in_memory(tmp_path):

@@ -70,14 +70,20 @@ _ONE_LINE = (("\n", 4), ("[", 4), ("]", 4))
 #: s). Charged so, such text gets a sixteenth of the page; prose in one script, and code, pay nothing for it.
 SCRIPT_CHANGE_COST = 16
 #: Scripts as this count tells them: a range of code points and its script; any other character's script is its block
-#: of 128 code points. One script for the Latin letters (English, French, Vietnamese...), Greek, Cyrillic, and one for
-#: Chinese, Japanese and Korean together (an essay in Japanese changes between kanji and kana every few characters).
-_SCRIPTS = ((0x41, 0x24F, "latin"), (0x1E00, 0x1EFF, "latin"), (0x370, 0x3FF, "greek"), (0x1F00, 0x1FFF, "greek"),
-            (0x400, 0x52F, "cyrillic"), (0x1100, 0x11FF, "cjk"), (0x2E80, 0x9FFF, "cjk"), (0xA960, 0xA97F, "cjk"),
-            (0xAC00, 0xD7FF, "cjk"), (0xF900, 0xFAFF, "cjk"), (0xFF00, 0xFFEF, "cjk"), (0x20000, 0x3FFFF, "cjk"))
+#: of 128 code points. One script for the Latin letters (English, French, Vietnamese..., and their fullwidth forms),
+#: Greek, Cyrillic, Hangul, and one for Chinese and Japanese (an essay in Japanese changes between kanji and kana every
+#: few characters; round 46: Han and fullwidth Latin letters, Hangul and halfwidth kana, were one script here and
+#: cost a browser as two).
+_SCRIPTS = ((0x41, 0x24F, "latin"), (0x1E00, 0x1EFF, "latin"), (0xFF21, 0xFF3A, "latin"), (0xFF41, 0xFF5A, "latin"),
+            (0x370, 0x3FF, "greek"), (0x1F00, 0x1FFF, "greek"), (0x400, 0x52F, "cyrillic"),
+            (0x2E80, 0x2FDF, "cjk"), (0x3040, 0x30FF, "cjk"), (0x3190, 0x31FF, "cjk"), (0x3400, 0x4DBF, "cjk"),
+            (0x4E00, 0x9FFF, "cjk"), (0xF900, 0xFAFF, "cjk"), (0xFF66, 0xFF9F, "cjk"), (0x20000, 0x3FFFF, "cjk"),
+            (0x1100, 0x11FF, "hangul"), (0x3130, 0x318F, "hangul"), (0xA960, 0xA97F, "hangul"),
+            (0xAC00, 0xD7FF, "hangul"), (0xFFA0, 0xFFDC, "hangul"))
 #: ... and what belongs to the script around it (a browser's "common" characters): ASCII but letters, combining marks,
 #: general punctuation and spaces.
-_COMMON = ((0x0, 0x40), (0x5B, 0x60), (0x7B, 0xBF), (0x300, 0x36F), (0x2000, 0x206F))
+_COMMON = ((0x0, 0x40), (0x5B, 0x60), (0x7B, 0xBF), (0x300, 0x36F), (0x2000, 0x206F), (0x3000, 0x303F),
+           (0xFF00, 0xFF20), (0xFF3B, 0xFF40), (0xFF5B, 0xFF65))
 
 
 def _script(point: int):

@@ -529,6 +529,8 @@ def test_text_that_changes_script_at_every_character_costs_its_page_what_a_brows
              "vi": "Việt Nam, cà phê. " * 800}  # each under an output's cap
     assert not any(feedback.script_changes(text) for text in prose.values())
     assert len(feedback.script_changes(mixed)) == len(mixed) - 1
+    # round 46: Han and fullwidth Latin letters, Hangul and halfwidth kana are two scripts each to a browser
+    assert all(len(feedback.script_changes(pair * 100)) == 199 for pair in ("\u4e00\uff21", "\ud55c\uff76"))
     nb = nbformat.v4.new_notebook()
     nb.cells = [_graded("written_1", source=mixed)] + [nbformat.v4.new_markdown_cell(mixed) for _ in range(4)]
     code = nbformat.v4.new_code_cell("print()")

@@ -47,8 +47,28 @@ def process_table() -> dict[int, tuple[int, float, bool]] | None:
             continue
         fields = text[text.rfind(b")") + 2:].split()
         # after the name: state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
-        table[int(name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]) / _TICK, fields[0] == b"R")
+        running = fields[0] == b"R" or (int(fields[17]) > 1 and _a_thread_runs(name))
+        table[int(name)] = (int(fields[1]), sum(int(x) for x in fields[11:15]) / _TICK, running)
     return table
+
+
+def _a_thread_runs(pid: str) -> bool:
+    """Whether a thread of process `pid` but its first is running or runnable: /proc/<pid>/stat says the first
+    thread's state only, and a worker spinning in a second thread while its first waited, reaped by the kernel, was
+    counted neither by its CPU nor by its state (round 46)."""
+    try:
+        threads = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    for tid in threads:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat", "rb") as fh:
+                text = fh.read()
+        except OSError:
+            continue
+        if text[text.rfind(b")") + 2:text.rfind(b")") + 3] == b"R":
+            return True
+    return False
 
 
 def pid_namespaces(pids) -> dict[int, str]:

@@ -61,7 +61,14 @@ SLEEP = "import time; time.sleep(60)"
     ("import os, signal, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nwhile True:\n    if os.fork() == 0:\n"
      "        start = time.time()\n        while time.time() - start < 0.1:\n            pass\n        os._exit(0)\n"
      "    time.sleep(0.1)", False),
-], ids=["sleeping", "spinning", "spinning child", "short-lived children", "children reaped by the kernel"])
+    # round 46: ... whose first thread waits while a second one spins
+    ("import os, signal, threading, time\nsignal.signal(signal.SIGCHLD, signal.SIG_IGN)\nwhile True:\n"
+     "    if os.fork() == 0:\n        def spin():\n            start = time.time()\n"
+     "            while time.time() - start < 0.2:\n                pass\n"
+     "        worker = threading.Thread(target=spin)\n        worker.start()\n        worker.join()\n        os._exit(0)\n"
+     "    time.sleep(0.2)", False),
+], ids=["sleeping", "spinning", "spinning child", "short-lived children", "children reaped by the kernel",
+        "threads of children reaped by the kernel"])
 def test_only_a_submission_that_uses_no_cpu_gives_up_its_place(code, waits):
     with _first_running(code) as gate:
         assert _admitted_within(gate, 4.0) is waits

@@ -82,21 +82,9 @@ def pid_namespaces(pids) -> dict[int, str]:
     return found
 
 
-def tree_cpu(root: int, table: dict[int, tuple], namespaces: dict[int, str] | None = None) -> float:
-    """CPU seconds used by `root`'s tree (see tree_pids)."""
-    return sum(table[pid][1] for pid in tree_pids(root, table, namespaces))
-
-
-def tree_running(root: int, table: dict[int, tuple], namespaces: dict[int, str] | None = None) -> bool:
-    """Whether a process of `root`'s tree (see tree_pids) is running or waiting for a CPU now. A process whose
-    parent ignores SIGCHLD is reaped by the kernel, and its CPU time is added to no one's: a submission of short
-    spinners so reaped burnt both cores while its count of CPU stayed flat, and was counted idle (round 45)."""
-    return any(table[pid][2] for pid in tree_pids(root, table, namespaces))
-
-
 def tree_pids(root: int, table: dict[int, tuple], namespaces: dict[int, str] | None = None) -> set[int]:
-    """CPU seconds used by `root`, every live descendant (with what they reaped) and, with `namespaces`,
-    every process of a sandbox among them: a process in a PID namespace that a descendant of `root`
+    """The processes of `root`'s tree: `root`, every live descendant and, with `namespaces`, every process of a
+    sandbox among them: a process in a PID namespace that a descendant of `root`
     is in and this process is not. A kernel forked from the kernel template is not a descendant of its
     grader (its parent is the template), nor is whatever a sandboxed process starts in a session of
     its own; both are in their sandbox's PID namespace."""
@@ -185,7 +173,9 @@ class Admission:
                             samples.popleft()
                         first_t, first_cpu, _ = samples[0]
                         # busy until a whole window has been seen; CPU can drop (a process ended unreaped); busy
-                        # while any scan of the window found one of its processes running (tree_running)
+                        # while any scan of the window found one of its processes running: a process whose
+                        # parent ignores SIGCHLD is reaped by the kernel and adds its CPU to no one's (round 45), and a
+                        # process's state is its first thread's (_a_thread_runs, round 46)
                         busy = (now - first_t < self.window * 0.99
                                 or samples[-1][1] - first_cpu >= self.idle_share * (now - first_t)
                                 or any(sample[2] for sample in samples))

@@ -484,6 +484,13 @@ def judge_two_stage_step(observation) -> None:
         loss = nn.MSELoss()(model(x), y)
         loss.backward()
         what = f"(case seed={seed}, cut={cut}, batch={batch})"
+        for rank in (0, 1):  # the stated method first: with no message, a right answer was found some other way
+            if per_rank[rank][i]["order"] == "":
+                raise AssertionError(
+                    f"two_stage_step {what}: rank {rank} sent and received nothing. The two stages live in two "
+                    "processes, and the exercise joins them with point-to-point messages: rank 0 sends the "
+                    "activation to rank 1 (dist.send), rank 1 sends its gradient back (dist.send), each receiving "
+                    "with dist.recv (or isend/irecv). Lecture 1, \"Splitting a model across two processes\"")
         on_rank0 = per_rank[0][i]["result"]
         if on_rank0 is not None:
             raise AssertionError(

@@ -42,7 +42,7 @@ def two_stage_step(stage, batch, target, loss_fn, activation_shape):
 ''',
 }
 LOSES = {
-    "two_stage_step_matches_whole_model": "the loss on rank 1 is",
+    "two_stage_step_matches_whole_model": "rank 0 sent and received nothing",
 }
 
 #: An attack on the grading found in a round: graded in every test run, not only by `make test-full`.

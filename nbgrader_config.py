@@ -6,6 +6,7 @@ from nbconvert.preprocessors import ClearMetadataPreprocessor, CSSHTMLHeaderPrep
 from nbgrader.preprocessors import AssignLatePenalties, CheckCellMetadata, GetGrades, IgnorePattern, LimitOutput
 
 from grader import formgrader_guard
+from grader.exchange import FACTORY as EXCHANGE
 from grader.execute import ResilientExecute
 from grader.feedback import HideHiddenTests, InertForTheBrowser
 from grader.scores import SaveVerifiedGrades
@@ -29,12 +30,14 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints", ".graded"]
 
-# Collecting from the exchange (nbgrader collect, Formgrader's Collect button) copies links as links, which `make
-# grade` refuses, leaves special files out, and takes no folder named for another student (grader/collect.py).
-c.ExchangeFactory.collect = "grader.collect.SafeCollect"
-# `nbgrader list --inbound` lists the user's own hand-ins only (nbgrader's read every student's folder as the TA,
-# following links and printing names with terminal escapes, round 40).
-c.ExchangeFactory.list = "grader.collect.SafeList"
+# nbgrader's exchange, every command (grader/exchange.py): each checks, before it touches anything, that the
+# exchange's root is sticky and that the course's folders in it are the TA's (round 46: with nbgrader's own commands,
+# a student who replaced the course's folder made the TA delete and write outside the course, read other students'
+# hand-ins, and served her own release). Collecting (nbgrader collect, Formgrader's Collect button) takes each
+# student's notebooks only, never what a link points at, and no folder named for another student; `nbgrader list
+# --inbound` lists the user's own hand-ins only (grader/collect.py).
+for _command, _class in EXCHANGE.items():
+    setattr(c.ExchangeFactory, _command, _class)
 
 # The assignments are part of the course, not of one semester's gradebook: create them on demand.
 c.GenerateAssignment.create_assignment = True

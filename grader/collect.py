@@ -39,6 +39,7 @@ from nbgrader.exchange.default.collect import ExchangeCollect
 from nbgrader.exchange.default.list import ExchangeList
 from nbgrader.utils import parse_utc
 
+from grader.exchange import GuardedExchange
 from grader.grade import MAX_NOTEBOOK_BYTES, TIMESTAMP_BYTES, TIMESTAMP_CHARACTERS, id_refusal, printable
 
 try:
@@ -96,7 +97,9 @@ def _on_tmpfs(path: str) -> bool:
     return bool(above) and max(above, key=lambda mount: len(mount[0]))[1] == "tmpfs"
 
 
-class SafeCollect(ExchangeCollect):
+class SafeCollect(GuardedExchange, ExchangeCollect):
+    teacher = True
+
     def _path_to_record(self, path):
         """What a folder's name and `lstat` say, checked before any time is parsed (see `_sort_by_timestamp`): its
         student, that the name is an id make grade takes, that it is a folder, owned by that student."""
@@ -189,6 +192,7 @@ class SafeCollect(ExchangeCollect):
         self.coursedir.get_existing_timestamp = existing_timestamp
 
     def init_src(self):
+        self.guard_exchange()  # grader/exchange.py: the course's folder and its inbound are the TA's
         super().init_src()
         self._make_sticky()
         if _on_tmpfs(self.inbound_path):
@@ -311,7 +315,7 @@ class SafeCollect(ExchangeCollect):
             os.close(source)
 
 
-class SafeList(ExchangeList):
+class SafeList(GuardedExchange, ExchangeList):
     """`nbgrader list --inbound` for this course: a user's own hand-ins only. nbgrader's reads every student's folder in
     the inbound folder as whoever runs it: it printed folder names (a student's text, terminal escapes and a forged
     row reached the TA's terminal) and read each notebook following links (`/dev/zero` until out of memory) and pipes
@@ -319,6 +323,10 @@ class SafeList(ExchangeList):
     her own folders as before."""
 
     def init_dest(self):
+        if self.remove and not self.coursedir.course_id:
+            self.fail("list --remove needs the course (--course): it removes folders of the exchange, and each course's "
+                      "folder is checked before anything in it is removed")
+        self.guard_exchange()  # grader/exchange.py
         super().init_dest()
         if not self.inbound:
             return

@@ -230,7 +230,7 @@ VENV_CONFIG = '''"""The course's guards for every nbgrader run with this venv, f
 grader/formgrader_guard.py). nbgrader reads the course's own nbgrader_config.py only in the course folder: run
 elsewhere (a TA in /tmp, a Jupyter server started in the TA's home), its Validate ran a hand-in as root with the
 grader's environment (round 40). Here, wherever it runs: Validate refuses hand-ins, zip_collect is refused, autograde
-runs only with the course's sandboxed executor, and collect and list read the exchange as the course does.
+runs only with the course's sandboxed executor, and every exchange command checks the exchange as the course does.
 
 First of all, nbgrader refuses to run in a folder another user may write, or that lies in one: it puts that folder
 first on Python's path and reads its nbgrader_config.py, so a student's file left in /tmp ran as the TA who ran
@@ -255,8 +255,10 @@ except ImportError:  # the checkout moved or was removed: run `make venv` again
 else:
     formgrader_guard.install(formgrader_guard.CHECKOUT)
     c = get_config()  # noqa: F821 - provided by nbgrader when it loads this file
-    c.ExchangeFactory.collect = "grader.collect.SafeCollect"
-    c.ExchangeFactory.list = "grader.collect.SafeList"
+    from grader.exchange import FACTORY
+
+    for _command, _class in FACTORY.items():  # every exchange command checks the exchange first (grader/exchange.py)
+        setattr(c.ExchangeFactory, _command, _class)
 '''
 
 

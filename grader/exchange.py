@@ -1,0 +1,226 @@
+"""nbgrader's exchange, for this course: every command checks the folders it is about to use before it uses them.
+
+nbgrader's exchange is a folder every student may write (its root, `Exchange.root`), with one folder a course in it
+(`<root>/<course>/outbound`, `inbound`, `feedback`). Its commands build paths as strings and follow links, as whoever
+runs them. Where the root is not sticky (nbgrader creates it 0777), any student may rename the course's folder and put
+her own, or links, in its place; where it is sticky, she may still create the course's folder before the TA does. So
+(round 46) the TA as root released into and deleted a folder outside the course (`outbound -> /elsewhere`),
+`release_assignment --force` deleted the course's own source notebook, and with the course's folder one a student
+owned, she read other students' hand-ins and their `submission_secret.txt`, removed a final hand-in so that collect took
+the draft, and served her own release notebook to the students who fetched it.
+
+Here every command first walks from `/` to the folders it will use, without following a link, and refuses unless:
+
+- no folder above the root may be written by another user, except sticky ones owned by root or the caller (`/tmp`);
+- the root is a folder (not a link); if others may write it, it is sticky. A TA's command makes a root of her own
+  sticky (and creates a missing one sticky); anyone else is told to `chmod +t` it;
+- the course's folder and its `outbound`, `inbound` and `feedback` are folders, not links, that no one but their owner
+  may write (`inbound` excepted: sticky), all owned by one user: for the TA's commands (release, release_feedback,
+  collect, list --remove, list --inbound), the TA herself; for a student's (fetch, fetch_feedback, submit, list), root,
+  the exchange root's owner, or a user named in `GuardedExchange.instructors`.
+
+Once these hold, nothing on the way can be swapped by a student between the check and nbgrader's own string paths: each
+folder is owned by the TA (or root) and lies in one no student may rename in, so nbgrader's copy, delete and listing
+code runs unchanged below it. Each refusal says which folder, why, and what to run.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import stat
+
+from nbgrader.exchange.default.exchange import Exchange
+from nbgrader.exchange.default.fetch_assignment import ExchangeFetchAssignment
+from nbgrader.exchange.default.fetch_feedback import ExchangeFetchFeedback
+from nbgrader.exchange.default.release_assignment import ExchangeReleaseAssignment
+from nbgrader.exchange.default.release_feedback import ExchangeReleaseFeedback
+from nbgrader.exchange.default.submit import ExchangeSubmit
+from traitlets import List, Unicode
+
+from grader.formgrader_guard import access_list, others_may_write
+from grader.grade import printable
+
+#: The folders of a course in the exchange; `inbound` alone is every student's to write (sticky).
+COURSE_FOLDERS = ("outbound", "inbound", "feedback")
+
+
+class GuardedExchange(Exchange):
+    """The check every exchange command of the course runs first (mixed into nbgrader's classes, below)."""
+
+    instructors = List(Unicode(), help=(
+        "Users whose course folder in the exchange students trust, besides root and the exchange root's owner: the "
+        "TA's account where she releases as herself into a root an administrator made")).tag(config=True)
+
+    #: True for the TA's commands (the course folder must be the caller's own), False for a student's.
+    teacher = False
+
+    def _refuse(self, folder: str, why: str, fix: str) -> None:
+        self.fail(printable(f"the exchange is not safe to use: {folder}: {why}. {fix}"))
+
+    def _trusted_owners(self, root_info) -> set[int]:
+        """Whose folders this command trusts: for the TA, herself and root; for anyone else also the exchange root's
+        owner and GuardedExchange.instructors (a student may trust herself: what she made, she reads)."""
+        owners = {os.geteuid(), 0}
+        if self.teacher:
+            return owners
+        owners.add(root_info.st_uid)
+        for name in self.instructors:
+            try:
+                owners.add(pwd.getpwnam(name).pw_uid)
+            except KeyError:
+                self.log.warning(printable(f"GuardedExchange.instructors names {name!r}, who is no user here"))
+        return owners
+
+    def _check_root(self) -> tuple[os.stat_result, set[int]]:
+        """The root (created sticky by the TA if missing), then every folder above it: (the root's lstat, the owners
+        trusted)."""
+        root = os.path.abspath(self.root)
+        if self.teacher and not os.path.lexists(root):
+            self.log.warning(printable(f"creating the exchange folder {root}, sticky: every user may write it, "
+                                       "and rename or remove her own entries only"))
+            try:
+                os.makedirs(os.path.dirname(root), exist_ok=True)
+                os.mkdir(root, 0o700)
+                os.chmod(root, 0o1777)
+            except FileExistsError:
+                pass
+            except OSError as error:
+                self._refuse(root, f"it cannot be created ({error.strerror})", "Ask an administrator to create it: "
+                             "`mkdir -p ROOT && chmod 1777 ROOT`")
+        try:
+            info = os.lstat(root)
+        except OSError as error:
+            self._refuse(root, f"it cannot be read ({error.strerror})", "Ask your instructor where the exchange is")
+        if not stat.S_ISDIR(info.st_mode):
+            self._refuse(root, "it is not a folder (a link?)", "Use the folder itself as Exchange.root")
+        trusted = self._trusted_owners(info)
+        if info.st_uid not in trusted:
+            self._refuse(root, f"it belongs to uid {info.st_uid}, who may remove anything in it, sticky or not",
+                         "Use an exchange root of root's or your own")
+        why = others_may_write(info, access_list(root), in_sticky_path=True, trusted=(tuple(trusted), ()))
+        if why and self.teacher and info.st_uid == os.geteuid() and not info.st_mode & stat.S_ISVTX:
+            os.chmod(root, stat.S_IMODE(info.st_mode) | stat.S_ISVTX)
+            self.log.warning(printable(f"{root}: made sticky: a user may rename or remove her own entries only "
+                                       "(nbgrader makes it 0777, where any student could replace the course's folder)"))
+            info = os.lstat(root)
+            why = None
+        if why:
+            self._refuse(root, f"{why}, and it is not sticky: any such user may rename the course's folder and put "
+                         "her own in its place", f"Its owner (uid {info.st_uid}) runs `chmod +t {root}`")
+        above = os.path.dirname(root)
+        while above != root:
+            why = others_may_write(os.lstat(above), access_list(above), in_sticky_path=True,
+                                   trusted=(tuple(trusted), ()))
+            if why:
+                self._refuse(above, f"a folder above the exchange: {why}", "Keep the exchange in a folder only root "
+                             "or the TA may write (nbgrader's default, /usr/local/share/nbgrader/exchange)")
+            root, above = above, os.path.dirname(above)
+        return info, trusted
+
+    def _check_folder(self, path: str, owner: int, *, shared: bool = False) -> bool:
+        """`path` is a folder (not a link) of `owner` that no one else may write (`shared`: only if sticky); False if
+        it does not exist."""
+        try:
+            info = os.lstat(path)
+        except FileNotFoundError:
+            return False
+        if not stat.S_ISDIR(info.st_mode):
+            self._refuse(path, "it is not a folder (a link?)", "Its owner removes it; the TA's next release "
+                         "creates the folder")
+        if info.st_uid != owner:
+            self._refuse(path, f"it belongs to uid {info.st_uid}, not to uid {owner}, who owns the course's folder",
+                         "The TA removes it and releases again")
+        if shared and info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
+            if self.teacher or info.st_uid == os.geteuid():  # the TA's own command, or her `nbgrader list`
+                os.chmod(path, stat.S_IMODE(info.st_mode) | stat.S_ISVTX)
+                self.log.info(printable(f"{path}: made sticky: a student may rename or remove her own hand-ins only"))
+                return True
+            self._refuse(path, "every student may write it, and it is not sticky: any of them may remove another's "
+                         "hand-in", f"The TA runs `chmod +t {path}` (or any nbgrader command of the course's)")
+        if not shared:
+            groupshared = self.coursedir.groupshared and info.st_gid in os.getgroups()
+            why = others_may_write(info, access_list(path), trusted=((owner,), (info.st_gid,) if groupshared else ()))
+            if why:
+                self._refuse(path, why, f"The TA runs `chmod go-w {path}`")
+        return True
+
+    def guard_exchange(self) -> None:
+        """Check the exchange's root and the course's folders; refuse (ExchangeError, said) anything unsafe."""
+        if not self.coursedir.course_id:
+            return  # nbgrader says so itself
+        _, trusted = self._check_root()
+        course = os.path.join(os.path.abspath(self.root), self.coursedir.course_id)
+        if os.sep in self.coursedir.course_id or self.coursedir.course_id in (".", ".."):
+            self._refuse(course, "the course id is not a folder's name", "Give the course's id, as the TA set it")
+        try:
+            owner = os.lstat(course).st_uid
+        except FileNotFoundError:
+            if not self.teacher:
+                self._refuse(course, "no such folder: the course has released nothing here yet",
+                             "Ask your instructor whether the course id and the exchange are right")
+            try:
+                os.mkdir(course, 0o755)
+            except FileExistsError:
+                pass
+            owner = os.lstat(course).st_uid
+        if owner not in trusted:
+            who = "you" if self.teacher else "root, the exchange's owner or an instructor (GuardedExchange.instructors)"
+            self._refuse(course, f"the course's folder belongs to uid {owner}, not to {who}: someone else made it",
+                         "The TA has it removed and releases again" if self.teacher else
+                         "Tell your instructor; if that user is your instructor, name them in "
+                         "c.GuardedExchange.instructors")
+        self._check_folder(course, owner)
+        for name in COURSE_FOLDERS:
+            self._check_folder(os.path.join(course, name), owner, shared=name == "inbound")
+
+
+class GuardedReleaseAssignment(GuardedExchange, ExchangeReleaseAssignment):
+    teacher = True
+
+    def ensure_root(self):  # nbgrader's makes a missing root 0777, and would leave a sticky one so
+        self._check_root()
+
+    def init_dest(self):
+        self.guard_exchange()
+        super().init_dest()
+        self.guard_exchange()  # the folders nbgrader just made: inbound sticky
+
+
+class GuardedReleaseFeedback(GuardedExchange, ExchangeReleaseFeedback):
+    teacher = True
+
+    def init_dest(self):
+        self.guard_exchange()
+        super().init_dest()
+        self.guard_exchange()
+
+
+class GuardedFetchAssignment(GuardedExchange, ExchangeFetchAssignment):
+    def init_src(self):
+        self.guard_exchange()
+        super().init_src()
+
+
+class GuardedFetchFeedback(GuardedExchange, ExchangeFetchFeedback):
+    def init_src(self):
+        self.guard_exchange()
+        super().init_src()
+
+
+class GuardedSubmit(GuardedExchange, ExchangeSubmit):
+    def init_dest(self):
+        self.guard_exchange()
+        super().init_dest()
+
+
+#: nbgrader's ExchangeFactory traits and this course's class for each (nbgrader_config.py and the venv's config).
+FACTORY = {
+    "release_assignment": "grader.exchange.GuardedReleaseAssignment",
+    "release_feedback": "grader.exchange.GuardedReleaseFeedback",
+    "fetch_assignment": "grader.exchange.GuardedFetchAssignment",
+    "fetch_feedback": "grader.exchange.GuardedFetchFeedback",
+    "submit": "grader.exchange.GuardedSubmit",
+    "collect": "grader.collect.SafeCollect",
+    "list": "grader.collect.SafeList",
+}

@@ -1,0 +1,207 @@
+"""nbgrader's exchange with the course's commands (grader/exchange.py), through the real `nbgrader` command line.
+
+Round 46: the exchange's root is every student's to write, and nbgrader's commands follow links and accept folders of
+anyone's; with the course's folder swapped for a link or made by a student first, the TA as root wrote and deleted
+outside the course, `release_assignment --force` deleted the course's source notebook, and a student read others'
+hand-ins and served her own release. Here every command checks the folders it will use first, and refuses with a
+message that says which folder, why and what to do. A student's swaps are made here by root and handed to uid 65534
+(`chown`): the same folders she would have made, so the test needs root."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import nbformat
+import pytest
+
+from grader.course import venv_env
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NAME = "ps0_exchange"
+STUDENT = 65534  # the student who swaps folders
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                                reason="makes folders of another user's (chown): run as root, as CI does")
+
+
+def _nbgrader(cwd, *args):
+    run = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=cwd, env=venv_env(),
+                         capture_output=True, text=True, timeout=120)
+    return run.returncode, run.stdout + run.stderr
+
+
+@pytest.fixture
+def exchange(tmp_path):
+    """A course folder with a released notebook and a graded hand-in's feedback, an empty student folder, and the
+    exchange's root (not made yet): (ta, student, root, run), run(who, *args) -> (returncode, output)."""
+    ta, student, root = tmp_path / "course", tmp_path / "student", tmp_path / "exchange"
+    (ta / "release" / NAME).mkdir(parents=True)
+    student.mkdir()
+    shutil.copy(os.path.join(ROOT, "nbgrader_config.py"), ta)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")])
+    nbformat.write(nb, ta / "release" / NAME / f"{NAME}.ipynb")
+    feedback = ta / "feedback" / "aaron" / NAME
+    feedback.mkdir(parents=True)
+    (feedback / f"{NAME}.html").write_text("<p>aaron's feedback</p>")
+    (feedback / "timestamp.txt").write_text("2026-01-01 00:00:00.000000 UTC")
+    (feedback / "submission_secret.txt").write_text("secret-of-aarons-hand-in")
+    where = [f"--Exchange.root={root}", "--CourseDirectory.course_id=distcourse"]
+
+    def run(who, *args):
+        return _nbgrader(ta if who == "ta" else student, *args, *where)
+
+    return ta, student, root, run
+
+
+def test_a_round_trip_through_the_exchange_works_and_leaves_it_safe(exchange):
+    """Release into a root not made yet, fetch, submit, collect, release feedback, fetch it: every command works, the
+    root is made sticky (nbgrader makes it 0777: any student could rename the course's folder) and so is `inbound`."""
+    ta, student, root, run = exchange
+    code, said = run("ta", "release_assignment", NAME)
+    assert code == 0, said
+    assert os.stat(root).st_mode & 0o7777 == 0o1777
+    assert os.stat(root / "distcourse" / "inbound").st_mode & 0o1000, "inbound is sticky"
+    code, said = run("student", "fetch_assignment", NAME)
+    assert code == 0 and (student / NAME / f"{NAME}.ipynb").is_file(), said
+    code, said = run("student", "submit", NAME)
+    assert code == 0 and len(os.listdir(root / "distcourse" / "inbound")) == 1, said
+    code, said = run("ta", "collect", NAME)
+    assert code == 0 and list((ta / "submitted").glob(f"*/{NAME}/{NAME}.ipynb")), said
+    code, said = run("ta", "release_feedback", NAME)
+    assert code == 0 and len(os.listdir(root / "distcourse" / "feedback")) == 1, said
+    code, said = run("student", "list", "--inbound")
+    assert code == 0, said
+    code, said = run("ta", "list", "--remove", NAME)
+    assert code == 0 and not (root / "distcourse" / "outbound" / NAME).exists(), said
+
+
+def _released(exchange):
+    ta, student, root, run = exchange
+    code, said = run("ta", "release_assignment", NAME)
+    assert code == 0, said
+    code, said = run("ta", "release_feedback", NAME)
+    assert code == 0, said
+    return root / "distcourse"
+
+
+def _chown_tree(path, uid):
+    os.lchown(path, uid, uid)
+    for folder, dirs, files in os.walk(path):
+        for name in dirs + files:
+            os.lchown(os.path.join(folder, name), uid, uid)
+
+
+def _course_is_a_link(course, victim):
+    """Round 46's a03: the course's folder moved aside, `distcourse -> victim` (any folder of root's)."""
+    os.rename(course, course.parent / "moved-aside")
+    os.symlink(victim, course)
+
+
+def _course_made_by_the_student(course, victim):
+    """Round 46's a04/a07: her own course folder, before the TA's first release (or in place of the TA's), with her
+    own release notebook in outbound (a trojan) and an inbound of hers, where hand-ins land."""
+    os.rename(course, course.parent / "moved-aside")
+    trojan = course / "outbound" / NAME
+    trojan.mkdir(parents=True)
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print('TROJAN')")]),
+                   trojan / f"{NAME}.ipynb")
+    (course / "inbound").mkdir(mode=0o777)
+    (course / "feedback").mkdir()
+    _chown_tree(course, STUDENT)
+
+
+def _outbound_is_a_link(course, victim):
+    """Round 46's a03 one level down: outbound and feedback links to folders outside the course."""
+    for name in ("outbound", "feedback"):
+        shutil.rmtree(course / name)
+        os.symlink(victim, course / name)
+
+
+def _inbound_is_the_students(course, victim):
+    """Round 46's a05/a06: an inbound folder of the student's, where she reads and removes others' hand-ins."""
+    shutil.rmtree(course / "inbound")
+    (course / "inbound").mkdir(mode=0o777)
+    os.chown(course / "inbound", STUDENT, STUDENT)
+
+
+def _outbound_others_may_write(course, victim):
+    """An outbound folder every user may write: any student may replace the release."""
+    os.chmod(course / "outbound", 0o777)
+
+
+SWAPS = [_course_is_a_link, _course_made_by_the_student, _outbound_is_a_link, _inbound_is_the_students,
+         _outbound_others_may_write]
+COMMANDS = [("ta", "release_assignment", NAME, "--force"), ("ta", "release_feedback", NAME), ("ta", "collect", NAME),
+            ("ta", "list", "--remove", NAME), ("ta", "list", "--inbound"), ("student", "fetch_assignment", NAME),
+            ("student", "fetch_feedback", NAME), ("student", "submit", NAME), ("student", "list", "--inbound")]
+
+
+@pytest.mark.parametrize("swap", SWAPS, ids=lambda f: f.__name__.strip("_"))
+def test_every_exchange_command_refuses_folders_a_student_could_have_swapped(exchange, tmp_path, swap):
+    """Each swap a student can make in the exchange (or could before round 46's fixes), and every command, the TA's
+    and the student's: refused with the folder and the reason, nothing written or removed outside the course, nothing
+    of hers fetched."""
+    ta, student, root, run = exchange
+    course = _released(exchange)
+    (student / NAME).mkdir()  # the student's own copy, handed in by `submit`
+    nbformat.write(nbformat.v4.new_notebook(), student / NAME / f"{NAME}.ipynb")
+    victim = tmp_path / "victim"  # stands for /etc, or the course's own source/: root's, outside the exchange
+    (victim / NAME).mkdir(parents=True)
+    (victim / NAME / "keep.txt").write_text("root's")
+    swap(course, victim)
+    before = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if "student" not in p.parts)
+    for who, *args in COMMANDS:
+        if args[0] == "fetch_assignment":
+            shutil.rmtree(student / NAME, ignore_errors=True)
+        code, said = run(who, *args)
+        assert code != 0 and "the exchange is not safe to use" in said, (who, args, said[-2000:])
+        assert (victim / NAME / "keep.txt").read_text() == "root's", (who, args)
+        if args[0] == "fetch_assignment":
+            assert not (student / NAME).exists(), "nothing of hers was fetched"
+            (student / NAME).mkdir()
+            nbformat.write(nbformat.v4.new_notebook(), student / NAME / f"{NAME}.ipynb")
+    after = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*") if "student" not in p.parts)
+    assert after == before, "no command wrote or removed anything"
+
+
+def test_an_exchange_root_others_may_swap_or_replace_is_refused(exchange, tmp_path):
+    """A root every user may write and not sticky is made sticky by the TA who owns it (a student is told to ask for
+    it); the TA refuses a root of another user's (its owner may remove anything in it; a student trusts the root's
+    owner: she cannot tell who else is the TA), and everyone a root below a folder others may write."""
+    ta, student, root, run = exchange
+    course = _released(exchange)
+    os.chmod(root, 0o777)
+    code, said = run("student", "fetch_assignment", NAME)
+    assert code != 0 and "not sticky" in said and f"chmod +t {root}" in said, said
+    code, said = run("ta", "release_assignment", NAME, "--force")
+    assert code == 0 and os.stat(root).st_mode & 0o1000, said
+    os.chown(root, STUDENT, STUDENT)
+    code, said = run("ta", "release_assignment", NAME, "--force")
+    assert code != 0 and "belongs to uid 65534, who may remove anything in it" in said, said
+    os.chown(root, 0, 0)
+    (tmp_path / "shared").mkdir()
+    os.chmod(tmp_path / "shared", 0o777)
+    os.rename(root, tmp_path / "shared" / "exchange")
+    for cwd in (ta, student):
+        code, said = _nbgrader(cwd, "release_assignment" if cwd == ta else "fetch_assignment", NAME,
+                               f"--Exchange.root={tmp_path / 'shared' / 'exchange'}", "--CourseDirectory.course_id=distcourse")
+        assert code != 0 and "a folder above the exchange" in said and "every user may write it" in said, said
+    assert course.parent.name == "exchange"
+
+
+def test_a_student_trusts_a_course_folder_of_a_named_instructor(exchange):
+    """A course folder of another user is refused to a student unless GuardedExchange.instructors names its owner
+    (the TA releasing as herself into a root an administrator made)."""
+    import pwd
+
+    ta, student, root, run = exchange
+    course = _released(exchange)
+    _chown_tree(course, STUDENT)
+    code, said = run("student", "fetch_assignment", NAME)
+    assert code != 0 and "GuardedExchange.instructors" in said, said
+    name = pwd.getpwuid(STUDENT).pw_name
+    code, said = run("student", "fetch_assignment", NAME, f"--GuardedExchange.instructors={name}")
+    assert code == 0 and (student / NAME / f"{NAME}.ipynb").is_file(), said

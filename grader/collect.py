@@ -39,7 +39,7 @@ from nbgrader.exchange.default.collect import ExchangeCollect
 from nbgrader.exchange.default.list import ExchangeList
 from nbgrader.utils import parse_utc
 
-from grader.exchange import GuardedExchange
+from grader.exchange import GuardedExchange, Unsafe
 from grader.grade import MAX_NOTEBOOK_BYTES, TIMESTAMP_BYTES, TIMESTAMP_CHARACTERS, id_refusal, printable
 
 try:
@@ -326,8 +326,28 @@ class SafeList(GuardedExchange, ExchangeList):
         if self.remove and not self.coursedir.course_id:
             self.fail("list --remove needs the course (--course): it removes folders of the exchange, and each course's "
                       "folder is checked before anything in it is removed")
-        self.guard_exchange()  # grader/exchange.py
+        if self.coursedir.course_id:
+            self.guard_exchange()  # grader/exchange.py
+        elif not self.cached:
+            try:
+                self._check_root()
+            except Unsafe as error:
+                self.fail(str(error))
         super().init_dest()
+        if not self.coursedir.course_id and not self.cached:  # every course: those that pass the check only
+            passed, kept = {}, []
+            for path in self.assignments:
+                course = os.path.relpath(path, self.root).split(os.sep)[0]
+                if course not in passed:
+                    try:
+                        self._check_course(course)
+                        passed[course] = True
+                    except Unsafe as error:
+                        passed[course] = False
+                        self.log.warning(f"{error} (not listed)")
+                if passed[course]:
+                    kept.append(path)
+            self.assignments = kept
         if not self.inbound:
             return
         mine, others = [], 0

@@ -45,6 +45,10 @@ from grader.grade import printable
 COURSE_FOLDERS = ("outbound", "inbound", "feedback")
 
 
+class Unsafe(Exception):
+    """A folder of the exchange that a command refuses to use, and why, and what to do (in words)."""
+
+
 class GuardedExchange(Exchange):
     """The check every exchange command of the course runs first (mixed into nbgrader's classes, below)."""
 
@@ -56,7 +60,7 @@ class GuardedExchange(Exchange):
     teacher = False
 
     def _refuse(self, folder: str, why: str, fix: str) -> None:
-        self.fail(printable(f"the exchange is not safe to use: {folder}: {why}. {fix}"))
+        raise Unsafe(printable(f"the exchange is not safe to use: {folder}: {why}. {fix}"))
 
     def _trusted_owners(self, root_info) -> set[int]:
         """Whose folders this command trusts: for the TA, herself and root; for anyone else also the exchange root's
@@ -75,7 +79,9 @@ class GuardedExchange(Exchange):
     def _check_root(self) -> tuple[os.stat_result, set[int]]:
         """The root (created sticky by the TA if missing), then every folder above it: (the root's lstat, the owners
         trusted)."""
-        root = os.path.abspath(self.root)
+        # Links on the way are resolved once, here, and nbgrader's own paths start from the folder checked: a link a
+        # student may re-point (`/tmp/exchange -> ...`) is read once, never again after the check
+        root = self.root = os.path.realpath(self.root)
         if self.teacher and not os.path.lexists(root):
             self.log.warning(printable(f"creating the exchange folder {root}, sticky: every user may write it, "
                                        "and rename or remove her own entries only"))
@@ -149,9 +155,15 @@ class GuardedExchange(Exchange):
         """Check the exchange's root and the course's folders; refuse (ExchangeError, said) anything unsafe."""
         if not self.coursedir.course_id:
             return  # nbgrader says so itself
+        try:
+            self._check_course(self.coursedir.course_id)
+        except Unsafe as error:
+            self.fail(str(error))
+
+    def _check_course(self, course_id: str) -> None:
         _, trusted = self._check_root()
-        course = os.path.join(os.path.abspath(self.root), self.coursedir.course_id)
-        if os.sep in self.coursedir.course_id or self.coursedir.course_id in (".", ".."):
+        course = os.path.join(self.root, course_id)
+        if os.sep in course_id or course_id in (".", ".."):
             self._refuse(course, "the course id is not a folder's name", "Give the course's id, as the TA set it")
         try:
             owner = os.lstat(course).st_uid

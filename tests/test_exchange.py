@@ -205,3 +205,23 @@ def test_a_student_trusts_a_course_folder_of_a_named_instructor(exchange):
     name = pwd.getpwuid(STUDENT).pw_name
     code, said = run("student", "fetch_assignment", NAME, f"--GuardedExchange.instructors={name}")
     assert code == 0 and (student / NAME / f"{NAME}.ipynb").is_file(), said
+
+
+def test_links_on_the_way_to_the_root_are_read_once_and_unsafe_courses_are_not_listed(exchange, tmp_path):
+    """Exchange.root given through a link is resolved once, before the check, and every later path starts from the
+    folder checked (a link a student may re-point is never read again); `nbgrader list` over every course (no
+    --course) lists those that pass the check and says which did not; `list --remove` needs the course."""
+    ta, student, root, run = exchange
+    course = _released(exchange)
+    os.symlink(root, tmp_path / "via-link")
+    code, said = _nbgrader(student, "fetch_assignment", NAME, f"--Exchange.root={tmp_path / 'via-link'}",
+                           "--CourseDirectory.course_id=distcourse")
+    assert code == 0 and (student / NAME / f"{NAME}.ipynb").is_file() and f"Source: {course}" in said, said
+    squat = root / "squatted\x1b]0;forged\x07"  # a course folder of the student's, with a name for the terminal
+    (squat / "outbound" / "ps9").mkdir(parents=True)
+    _chown_tree(squat, STUDENT)
+    code, said = _nbgrader(student, "list", f"--Exchange.root={root}")
+    assert code == 0 and "distcourse ps0_exchange" in said and "ps9" not in said, said
+    assert "squatted\\x1b]0;forged\\x07" in said and "\x1b" not in said and "not listed" in said, said
+    code, said = _nbgrader(student, "list", "--remove", f"--Exchange.root={root}")
+    assert code != 0 and "needs the course" in said and (course / "outbound" / NAME).is_dir(), said

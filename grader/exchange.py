@@ -62,33 +62,83 @@ class GuardedExchange(Exchange):
     def _refuse(self, folder: str, why: str, fix: str) -> None:
         raise Unsafe(printable(f"the exchange is not safe to use: {folder}: {why}. {fix}"))
 
-    def _trusted_owners(self, root_info) -> set[int]:
-        """Whose folders this command trusts: for the TA, herself and root; for anyone else also the exchange root's
-        owner and GuardedExchange.instructors (a student may trust herself: what she made, she reads)."""
+    def _base_owners(self) -> set[int]:
+        """Whom this command trusts before it knows the exchange root's owner: the caller and root, and for a
+        student's command the users GuardedExchange.instructors names."""
         owners = {os.geteuid(), 0}
-        if self.teacher:
-            return owners
-        owners.add(root_info.st_uid)
-        for name in self.instructors:
+        for name in () if self.teacher else self.instructors:
             try:
                 owners.add(pwd.getpwnam(name).pw_uid)
             except KeyError:
                 self.log.warning(printable(f"GuardedExchange.instructors names {name!r}, who is no user here"))
         return owners
 
+    def _resolve(self, path: str, trusted: set[int]) -> str:
+        """`path` with each link on the way read once, and only a link of a trusted owner (a link of another user's
+        is hers to point anywhere: `/tmp/exchange -> /root/private` had the TA release into a folder of her choice).
+        Components that do not exist yet are kept as they are (the TA's release makes them)."""
+        todo, done, hops = os.path.abspath(path).split(os.sep)[1:], os.sep, 0
+        while todo:
+            name = todo.pop(0)
+            if name in ("", "."):
+                continue
+            if name == "..":
+                done = os.path.dirname(done)
+                continue
+            here = os.path.join(done, name)
+            try:
+                info = os.lstat(here)
+            except FileNotFoundError:
+                return os.path.join(here, *todo)
+            if not stat.S_ISLNK(info.st_mode):
+                done = here
+                continue
+            if info.st_uid not in trusted:
+                self._refuse(here, f"a link of uid {info.st_uid}'s on the way to the exchange: its owner may point it "
+                             "anywhere", "Give Exchange.root as the folder itself (`realpath` it)")
+            hops += 1
+            if hops > 40:
+                self._refuse(path, "too many links on the way (a loop?)", "Give Exchange.root as the folder itself")
+            target = os.readlink(here)
+            todo = target.split(os.sep) + todo
+            if target.startswith(os.sep):
+                done = os.sep
+        return done
+
+    def _check_above(self, folder: str, trusted: set[int]) -> None:
+        """Every folder from `folder` up to `/` that exists: no one but a trusted owner may write it, or it is sticky."""
+        while True:
+            try:
+                info = os.lstat(folder)
+            except FileNotFoundError:
+                info = None
+            why = info and others_may_write(info, access_list(folder), in_sticky_path=True, trusted=(tuple(trusted), ()))
+            if why:
+                self._refuse(folder, f"a folder above the exchange: {why}", "Keep the exchange in a folder only root "
+                             "or the TA may write (nbgrader's default, /usr/local/share/nbgrader/exchange)")
+            if folder == os.path.dirname(folder):
+                return
+            folder = os.path.dirname(folder)
+
     def _check_root(self) -> tuple[os.stat_result, set[int]]:
-        """The root (created sticky by the TA if missing), then every folder above it: (the root's lstat, the owners
-        trusted)."""
-        # Links on the way are resolved once, here, and nbgrader's own paths start from the folder checked: a link a
-        # student may re-point (`/tmp/exchange -> ...`) is read once, never again after the check
-        root = self.root = os.path.realpath(self.root)
+        """The folders above the root, then the root (created sticky by the TA if missing): (the root's lstat, the
+        owners trusted). Links on the way are read once, here, and nbgrader's own paths start from the folder
+        checked (self.root is set to it): nothing a student re-points after the check is read again."""
+        trusted = self._base_owners()
+        root = self.root = self._resolve(self.root, trusted)
+        if self.teacher:
+            self._check_above(os.path.dirname(root), trusted)  # before anything is made or changed under it
         if self.teacher and not os.path.lexists(root):
             self.log.warning(printable(f"creating the exchange folder {root}, sticky: every user may write it, "
                                        "and rename or remove her own entries only"))
             try:
-                os.makedirs(os.path.dirname(root), exist_ok=True)
+                os.makedirs(os.path.dirname(root), mode=0o755, exist_ok=True)
                 os.mkdir(root, 0o700)
-                os.chmod(root, 0o1777)
+                fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+                try:
+                    os.fchmod(fd, 0o1777)
+                finally:
+                    os.close(fd)
             except FileExistsError:
                 pass
             except OSError as error:
@@ -99,29 +149,26 @@ class GuardedExchange(Exchange):
         except OSError as error:
             self._refuse(root, f"it cannot be read ({error.strerror})", "Ask your instructor where the exchange is")
         if not stat.S_ISDIR(info.st_mode):
-            self._refuse(root, "it is not a folder (a link?)", "Use the folder itself as Exchange.root")
-        trusted = self._trusted_owners(info)
+            self._refuse(root, "it is not a folder", "Use a folder as Exchange.root")
+        if not self.teacher:  # a student trusts the root's owner too: she cannot tell the TA from anyone else
+            trusted.add(info.st_uid)
         if info.st_uid not in trusted:
             self._refuse(root, f"it belongs to uid {info.st_uid}, who may remove anything in it, sticky or not",
                          "Use an exchange root of root's or your own")
+        self._check_above(os.path.dirname(root), trusted)
         why = others_may_write(info, access_list(root), in_sticky_path=True, trusted=(tuple(trusted), ()))
         if why and self.teacher and info.st_uid == os.geteuid() and not info.st_mode & stat.S_ISVTX:
-            os.chmod(root, stat.S_IMODE(info.st_mode) | stat.S_ISVTX)
+            fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+            try:
+                os.fchmod(fd, stat.S_IMODE(os.fstat(fd).st_mode) | stat.S_ISVTX)
+            finally:
+                os.close(fd)
             self.log.warning(printable(f"{root}: made sticky: a user may rename or remove her own entries only "
                                        "(nbgrader makes it 0777, where any student could replace the course's folder)"))
-            info = os.lstat(root)
-            why = None
+            info, why = os.lstat(root), None
         if why:
             self._refuse(root, f"{why}, and it is not sticky: any such user may rename the course's folder and put "
                          "her own in its place", f"Its owner (uid {info.st_uid}) runs `chmod +t {root}`")
-        above = os.path.dirname(root)
-        while above != root:
-            why = others_may_write(os.lstat(above), access_list(above), in_sticky_path=True,
-                                   trusted=(tuple(trusted), ()))
-            if why:
-                self._refuse(above, f"a folder above the exchange: {why}", "Keep the exchange in a folder only root "
-                             "or the TA may write (nbgrader's default, /usr/local/share/nbgrader/exchange)")
-            root, above = above, os.path.dirname(above)
         return info, trusted
 
     def _check_folder(self, path: str, owner: int, *, shared: bool = False) -> bool:

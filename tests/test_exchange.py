@@ -209,7 +209,7 @@ def test_a_student_trusts_a_course_folder_of_a_named_instructor(exchange):
 
 def test_links_on_the_way_to_the_root_are_read_once_and_unsafe_courses_are_not_listed(exchange, tmp_path):
     """Exchange.root given through a link is resolved once, before the check, and every later path starts from the
-    folder checked (a link a student may re-point is never read again); `nbgrader list` over every course (no
+    folder checked (a link a student may re-point is never read again); a link of a student's on the way is refused; `nbgrader list` over every course (no
     --course) lists those that pass the check and says which did not; `list --remove` needs the course."""
     ta, student, root, run = exchange
     course = _released(exchange)
@@ -217,6 +217,14 @@ def test_links_on_the_way_to_the_root_are_read_once_and_unsafe_courses_are_not_l
     code, said = _nbgrader(student, "fetch_assignment", NAME, f"--Exchange.root={tmp_path / 'via-link'}",
                            "--CourseDirectory.course_id=distcourse")
     assert code == 0 and (student / NAME / f"{NAME}.ipynb").is_file() and f"Source: {course}" in said, said
+    os.symlink(tmp_path / "private", tmp_path / "her-link")  # a student's link: the TA's release would follow it
+    (tmp_path / "private").mkdir(mode=0o700)
+    os.lchown(tmp_path / "her-link", STUDENT, STUDENT)
+    for cwd in (ta, student):
+        code, said = _nbgrader(cwd, "release_assignment" if cwd == ta else "fetch_assignment", NAME,
+                               f"--Exchange.root={tmp_path / 'her-link'}", "--CourseDirectory.course_id=distcourse")
+        assert code != 0 and "a link of uid 65534's on the way to the exchange" in said, said
+    assert os.listdir(tmp_path / "private") == []
     squat = root / "squatted\x1b]0;forged\x07"  # a course folder of the student's, with a name for the terminal
     (squat / "outbound" / "ps9").mkdir(parents=True)
     _chown_tree(squat, STUDENT)

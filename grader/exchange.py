@@ -132,8 +132,7 @@ class GuardedExchange(Exchange):
             self.log.warning(printable(f"creating the exchange folder {root}, sticky: every user may write it, "
                                        "and rename or remove her own entries only"))
             try:
-                os.makedirs(os.path.dirname(root), mode=0o755, exist_ok=True)
-                os.mkdir(root, 0o700)
+                os.mkdir(root, 0o700)  # in a folder checked above; a missing one is not made (by root, in whose?)
                 fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
                 try:
                     os.fchmod(fd, 0o1777)
@@ -143,7 +142,7 @@ class GuardedExchange(Exchange):
                 pass
             except OSError as error:
                 self._refuse(root, f"it cannot be created ({error.strerror})", "Ask an administrator to create it: "
-                             "`mkdir -p ROOT && chmod 1777 ROOT`")
+                             f"`mkdir -p {root} && chmod 1777 {root}`")
         try:
             info = os.lstat(root)
         except OSError as error:

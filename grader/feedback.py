@@ -21,6 +21,7 @@ import sys
 import unicodedata
 
 import nbformat
+from fontTools.unicodedata import script as _unicode_script
 from nbgrader.preprocessors import NbGraderPreprocessor
 from traitlets import Unicode
 
@@ -69,13 +70,13 @@ _ONE_LINE = (("\n", 4), ("[", 4), ("]", 4))
 #: made a Formgrader page take 45 s to load and 116 s to paint, its feedback page 45 s (round 45; CJK text alone, 2-5
 #: s). Charged so, such text gets a sixteenth of the page; prose in one script, and code, pay nothing for it.
 SCRIPT_CHANGE_COST = 16
-#: How this count tells scripts apart: by the first word of each character's Unicode name ("LATIN", "CJK", "HIRAGANA",
-#: "FULLWIDTH", "ARABIC", "SYRIAC", "DIGIT", an emoji's own word...), the ASCII and Latin letters one script (digits and
-#: punctuation with them), combining marks of their letter's, spaces and line breaks of any; a character of no name
-#: by its block of 128. Coarser tables bought bypasses: one "script" for Chinese, Japanese, Korean and the fullwidth
-#: forms let `一Ａ` through, one for a block of 128 Syriac and Arabic, digits with the script around them `😀1` (round
-#: 46: Formgrader pages painted in 193-222 s); a browser shapes and picks fonts by Unicode's script property and by
-#: what each font holds, which the names follow closely enough to be charged.
+#: How this count tells scripts apart: by Unicode's Script property, as a browser itemizes text (fontTools' table of
+#: Scripts.txt); characters of no one script (Common: digits, punctuation, symbols, emoji) by the first word of their
+#: Unicode name ("DIGIT", "CIRCLED", an emoji's own word) and their block of 128, combining marks (Inherited), spaces and line breaks of
+#: any script, a character of no name by its block of 128. Coarser tables bought bypasses: one "script" for Chinese,
+#: Japanese, Korean and the fullwidth forms let `一Ａ` through, digits with the script around them `😀1` (round 46:
+#: Formgrader pages painted in 193-222 s), and names' first words alone, which name forms rather than scripts
+#: (CIRCLED, HALFWIDTH), `㉠㋐` (Hangul and Katakana: a feedback page painted in 84.5 s, round 47).
 _LATIN = ((0x0, 0x24F), (0x1E00, 0x1EFF))
 _NEUTRAL = (" ", "\n", "\t", "\r")
 
@@ -86,9 +87,14 @@ def _script(char: str):
     if 0x300 <= point <= 0x36F or char in _NEUTRAL:
         return None
     if any(start <= point <= end for start, end in _LATIN):
-        return "LATIN"
-    try:
-        return unicodedata.name(char).split(" ", 1)[0]
+        return "Latn"
+    script = _unicode_script(char)
+    if script == "Zinh":
+        return None
+    if script not in ("Zyyy", "Zzzz"):
+        return script
+    try:  # a form's word (CIRCLED) names several blocks, each a font of its own: the block counts too
+        return unicodedata.name(char).split(" ", 1)[0], point >> 7
     except ValueError:
         return point >> 7
 
@@ -127,10 +133,30 @@ def page_cost(text: str, one_line: bool = False) -> int:
 MAX_MARK_RUN = 30
 
 
+#: Characters a browser joins to the character before (or, Prepend, after) them in one grapheme cluster (UAX #29's
+#: Extend, SpacingMark, ZWJ and Prepend) that are not marks by category: zero-width joiners, halfwidth kana's sound
+#: marks, emoji skin-tone modifiers, tag characters, prepended concatenation marks. Round 47: 50,000 skin-tone
+#: modifiers (category Sk) after one emoji did not paint in 300 s; `fold_marks` cuts their runs as it cuts marks'.
+_CLUSTER_EXTENDERS = ((0x200C, 0x200D), (0xFF9E, 0xFF9F), (0x1F3FB, 0x1F3FF), (0xE0020, 0xE007F), (0x0600, 0x0605),
+                      (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2), (0x0D4E, 0x0D4E),
+                      (0x110BD, 0x110BD), (0x110CD, 0x110CD), (0x111C2, 0x111C3), (0x1193F, 0x1193F),
+                      (0x11941, 0x11941), (0x11A3A, 0x11A3A), (0x11A84, 0x11A89), (0x11D46, 0x11D46),
+                      (0x11F02, 0x11F02))
+
+
+def _extends_a_cluster(point: int) -> bool:
+    """Whether a browser joins the character to its neighbour in one cluster: a mark (Mn, Mc, Me) or one of
+    _CLUSTER_EXTENDERS."""
+    return (unicodedata.category(chr(point)).startswith("M")
+            or any(start <= point <= end for start, end in _CLUSTER_EXTENDERS))
+
+
 @functools.cache
 def _marks() -> str:
-    """A character class of Unicode's categories Mn, Mc and Me (the marks), as ranges."""
-    ranges, start = [], None
+    """A character class of the characters that extend a grapheme cluster (_extends_a_cluster), as ranges: what
+    `fold_marks` calls marks."""
+    ranges = [f"\\U{start:08x}-\\U{end:08x}" for start, end in _CLUSTER_EXTENDERS]
+    start = None
     for point in range(sys.maxunicode + 2):
         mark = point <= sys.maxunicode and unicodedata.category(chr(point)).startswith("M")
         if mark and start is None:
@@ -165,7 +191,7 @@ def fold_marks(text: str, html: bool = False) -> str:
     run, stretch, token = _mark_patterns()
     if not html:
         text = run.sub(lambda found: f"{found[0][:MAX_MARK_RUN]}[+{len(found[0]) - MAX_MARK_RUN:,} marks]", text)
-        return MARK_BASE + text if unicodedata.category(text[0]).startswith("M") else text
+        return MARK_BASE + text if _extends_a_cluster(ord(text[0])) else text
 
     def cut(found):
         kept, marks = [], 0

@@ -190,6 +190,15 @@ def test_an_exchange_root_others_may_swap_or_replace_is_refused(exchange, tmp_pa
                                f"--Exchange.root={tmp_path / 'shared' / 'exchange'}", "--CourseDirectory.course_id=distcourse")
         assert code != 0 and "a folder above the exchange" in said and "every user may write it" in said, said
     assert course.parent.name == "exchange"
+    # round 47: the TA's release made a missing root before it checked the folders above (as root, in a folder of the
+    # student's, or through her link: a folder of root's mode 1777 wherever she pointed); it checks them first now
+    (tmp_path / "hers").mkdir()
+    os.chown(tmp_path / "hers", STUDENT, STUDENT)
+    for where, told in (("hers", "belongs to another user (uid 65534)"), ("missing", "cannot be created")):
+        code, said = _nbgrader(ta, "release_assignment", NAME, f"--Exchange.root={tmp_path / where / 'exchange'}",
+                               "--CourseDirectory.course_id=distcourse")
+        assert code != 0 and told in said, said
+    assert os.listdir(tmp_path / "hers") == [] and not (tmp_path / "missing").exists()
 
 
 def test_a_student_trusts_a_course_folder_of_a_named_instructor(exchange):

@@ -452,14 +452,18 @@ def test_a_jpeg_is_measured_by_the_largest_frame_it_declares_anywhere(body):
         assert feedback.image_size(mime, value) is None
 
 
-@pytest.mark.parametrize("marks", ["\u0301", "\u0301\u0316", "\u20dd", "\u0903", "\U0001e8d0"],
-                         ids=["acute", "above-below", "enclosing", "spacing", "mende-kikakui"])
+@pytest.mark.parametrize("marks", ["\u0301", "\u0301\u0316", "\u20dd", "\u0903", "\U0001e8d0", "\U0001f3fb",
+                                   "\u200d", "\U000e0041", "\uff9e", "\u0600"],
+                         ids=["acute", "above-below", "enclosing", "spacing", "mende-kikakui", "skin-tone", "zwj",
+                              "tag", "halfwidth-sound-mark", "prepend"])
 def test_no_page_shows_a_run_of_more_than_thirty_combining_marks(marks):
     """Round 43: a browser lays out a letter and the marks after it as one unit, at a cost that grows faster than
     their number: a hand-in that filled every cap with runs of thousands of marks made its Formgrader page take 32 s
     to load and 64 s to paint. Both pages now cut every run after 30 marks (Unicode's Stream-Safe limit, UAX #15),
     wherever the text comes from: a written answer, other markdown, a raw cell, code, and every part of an output.
-    A run of 30 and ordinary accented text are shown as written."""
+    A run of 30 and ordinary accented text are shown as written. Round 47: characters a browser joins into one
+    cluster that are not marks by category (skin-tone modifiers: 50,000 after one emoji did not paint in 300 s; joiners,
+    tags, halfwidth sound marks, prepended marks) are cut as marks are."""
     run = "a" + marks * (50_000 // len(marks))
     ordinary = "Vi\u1ec7t, cafe\u0301, \u0928\u092e\u0938\u094d\u0924\u0947, " + "o" + "\u0308" * 30
     nb = nbformat.v4.new_notebook()
@@ -470,7 +474,8 @@ def test_no_page_shows_a_run_of_more_than_thirty_combining_marks(marks):
                     nbformat.v4.new_output("display_data", data={"text/plain": run}),
                     nbformat.v4.new_output("error", ename="E" + run[:5_000], evalue=run, traceback=[run])]
     nb.cells.append(code)
-    too_long = re.compile("[\u0300-\u036f\u0316\u20d0-\u20ff\u0900-\u097f\U0001e8d0-\U0001e8d6]{31,}")
+    too_long = re.compile("[\u0300-\u036f\u0316\u20d0-\u20ff\u0900-\u097f\U0001e8d0-\U0001e8d6\U0001f3fb-\U0001f3ff"
+                          "\u200d\U000e0020-\U000e007f\uff9e\uff9f\u0600-\u0605]{31,}")
     for step in (HideHiddenTests(), feedback.InertForTheBrowser()):
         shown, _ = step.preprocess(nbformat.from_dict(nb), {})
         texts = [cell.source for cell in shown.cells]
@@ -530,7 +535,11 @@ def test_text_that_changes_script_at_every_character_costs_its_page_what_a_brows
     assert not any(feedback.script_changes(text) for text in prose.values())
     assert not feedback.script_changes("Привет мир\nпока") and not feedback.script_changes("中文的句子和词语")
     # round 46: a table of scripts coarser than the browser's let these through; each change of block counts
-    for pair in ("\u4e00\uff21", "\ud55c\uff76", "\U0001f600" + "1", "\u4e00\u3042", "\u0710\u0750"):
+    # round 47: names' first words name forms, not scripts (CIRCLED, HALFWIDTH, PARENTHESIZED, MATHEMATICAL): the
+    # Script property, and for characters of no one script the word and the block
+    for pair in ("\u4e00\uff21", "\ud55c\uff76", "\U0001f600" + "1", "\u4e00\u3042", "\u0710\u0750",
+                 "\u3260\u32d0", "\uff71\uffa1", "\u3200\u3220", "\u24d0\u3260", "\u02b0\u1d5d", "\U0001d400\u0391",
+                 "\u2460\u3280"):
         assert len(feedback.script_changes(pair * 100)) == 199, pair
     assert len(feedback.script_changes(mixed)) == len(mixed) - 1
     nb = nbformat.v4.new_notebook()

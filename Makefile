@@ -53,9 +53,12 @@ check: $(READY)
 exercise: $(READY)
 	$(PY) -m tools.scaffold $(A) $(NAME) $(if $(POINTS),--points $(POINTS)) $(if $(WORLD),--world-sizes $(WORLD))
 
+# A shared gradebook's URL comes from the environment ($DISTCOURSE_DB_URL): on a command line (make's, python's) every
+# local user reads it in /proc/<pid>/cmdline, password and all (round 47)
 grade: $(READY)
+	$(if $(DB_URL),$(error DB_URL on make's command line is every local user's to read: export DISTCOURSE_DB_URL instead))
 	$(PY) -m grader.grade $(if $(WORKERS),--workers $(WORKERS)) $(if $(SHARD),--shard $(SHARD)) \
-		$(if $(DB_URL),--db-url $(DB_URL)) $(if $(UNSANDBOXED),--unsandboxed)
+		$(if $(UNSANDBOXED),--unsandboxed)
 
 # PYTHONSAFEPATH: a kernel started in a notebook's folder (`python -m ipykernel_launcher`) imports nothing from
 # that folder as it starts (a student's file there ran as the TA who opened the notebook, round 36)

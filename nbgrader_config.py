@@ -27,6 +27,11 @@ c.CourseDirectory.autograded_directory = "autograded"
 c.CourseDirectory.feedback_directory = "feedback"
 # Several graders write at once (grader/grade.py --workers): wait for SQLite's lock, don't fail.
 c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
+# A shared gradebook (make grade with $DISTCOURSE_DB_URL) reaches nbgrader's commands through their environment, never
+# their command line, which every local user reads in /proc/<pid>/cmdline (round 47: a student on the grading machine
+# read the URL and its password from `nbgrader generate_assignment --CourseDirectory.db_url=...`).
+if os.environ.get("DISTCOURSE_DB_URL"):
+    c.CourseDirectory.db_url = os.environ["DISTCOURSE_DB_URL"]
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints", ".graded"]
 

@@ -40,7 +40,8 @@ from nbgrader.exchange.default.list import ExchangeList
 from nbgrader.utils import parse_utc
 
 from grader.exchange import GuardedExchange, Unsafe
-from grader.grade import MAX_NOTEBOOK_BYTES, TIMESTAMP_BYTES, TIMESTAMP_CHARACTERS, id_refusal, printable
+from grader.grade import (MAX_NOTEBOOK_BYTES, SECRET_BYTES, SECRET_CHARACTERS, TIMESTAMP_BYTES, TIMESTAMP_CHARACTERS,
+                          id_refusal, printable)
 
 try:
     import pwd
@@ -267,6 +268,9 @@ class SafeCollect(GuardedExchange, ExchangeCollect):
         with os.scandir(fd) as entries:
             for entry in entries:
                 name = entry.name
+                if name == "submission_secret.txt":  # what names the student's feedback page in the exchange
+                    self._copy_secret(fd, name, dest, shown)
+                    continue
                 if name not in self.notebooks:
                     left += 1
                     continue
@@ -288,6 +292,27 @@ class SafeCollect(GuardedExchange, ExchangeCollect):
             self.log.info(printable(f"{shown}: {left:,} other files and folders left where they are (only the "
                                     f"assignment's notebooks, {', '.join(sorted(self.notebooks))}, are collected)"))
         return datetime.datetime.fromtimestamp(max(changes), datetime.timezone.utc).replace(tzinfo=None)
+
+    def _copy_secret(self, fd: int, name: str, dest: str, shown: str) -> None:
+        """Copy nbgrader's submission_secret.txt if it is what `nbgrader submit` writes (a plain file of hex digits,
+        at most SECRET_BYTES): `nbgrader release_feedback` names the student's page with it (round 47: without it,
+        no page was released). Anything else is left out, said in the log."""
+        try:
+            source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+        except OSError:
+            source = None
+        try:
+            text = (os.read(source, SECRET_BYTES + 1).decode("ascii", "replace")
+                    if source is not None and stat.S_ISREG(os.fstat(source).st_mode) else "")
+        finally:
+            if source is not None:
+                os.close(source)
+        if len(text) > SECRET_BYTES or not SECRET_CHARACTERS.fullmatch(text):
+            self.log.warning(f"{shown}: its submission_secret.txt is not what nbgrader submit writes: not collected "
+                             "(its feedback cannot be released through the exchange)")
+            return
+        with open(os.path.join(dest, name), "x") as out:
+            out.write(text)
 
     def _copy_file(self, fd: int, name: str, dest: str, budget: list[int], student: str) -> float | None:
         """Copy it; returns its change time, or None for a file with other names, whose change time anyone who made

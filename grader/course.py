@@ -127,12 +127,14 @@ def venv_env(extra: dict | None = None) -> dict:
     return env
 
 
-def nbgrader(*args: str, cwd: str, check: bool = True, quiet: bool = True) -> subprocess.CompletedProcess:
-    """Run an nbgrader command in a course directory with this interpreter's nbgrader."""
+def nbgrader(*args: str, cwd: str, check: bool = True, quiet: bool = True,
+             env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run an nbgrader command in a course directory with this interpreter's nbgrader (`env`: added to its
+    environment; a secret goes there, never into `args`, which every local user reads in /proc/<pid>/cmdline)."""
     cmd = [sys.executable, "-m", "nbgrader", *args]
     if quiet:
         cmd += ["--log-level=WARN"]
-    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=venv_env())
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=venv_env(env))
     if check and proc.returncode != 0:
         raise RuntimeError(f"`nbgrader {' '.join(args)}` failed in {cwd}:\n{proc.stdout}\n{proc.stderr}")
     return proc

@@ -26,6 +26,7 @@ code runs unchanged below it. Each refusal says which folder, why, and what to r
 
 from __future__ import annotations
 
+import glob
 import os
 import pwd
 import stat
@@ -252,6 +253,23 @@ class GuardedReleaseFeedback(GuardedExchange, ExchangeReleaseFeedback):
         self.guard_exchange()
         super().init_dest()
         self.guard_exchange()
+
+    def copy_files(self):
+        """nbgrader's, past students whose page has no timestamp.txt or submission_secret.txt beside it (a hand-in
+        not made with `nbgrader submit`): said, and left out, where nbgrader's stopped at the first of them and
+        released no one's page (round 47)."""
+        missing = set()
+        for page in glob.glob(os.path.join(self.src_path, "*.html")):
+            folder = os.path.dirname(page)
+            if not all(os.path.isfile(os.path.join(folder, name)) for name in ("timestamp.txt", "submission_secret.txt")):
+                missing.add(os.path.basename(os.path.dirname(folder)))
+        if missing:
+            self.log.warning(printable(
+                f"no feedback released for {', '.join(sorted(missing))}: no timestamp.txt or submission_secret.txt "
+                "beside the page (handed in without `nbgrader submit`?); give them feedback/<student>/ directly"))
+            excluded = set(filter(None, (self.coursedir.student_id_exclude or "").split(","))) | missing
+            self.coursedir.student_id_exclude = ",".join(sorted(excluded))
+        super().copy_files()
 
 
 class GuardedFetchAssignment(GuardedExchange, ExchangeFetchAssignment):

@@ -120,6 +120,14 @@ DONE_MARKER = ".graded"
 TAKEN_FOLDER = ".taken"
 TIMESTAMP_BYTES = 64
 TIMESTAMP_CHARACTERS = re.compile(r"[0-9A-Za-z :.+-]*\n?")
+#: nbgrader's submission_secret.txt (`nbgrader submit` writes 128 hex digits): taken, and kept beside the graded
+#: notebook and the feedback, with timestamp.txt, so that `nbgrader release_feedback` can name each student's page
+#: (round 47: without them it stopped at the first student and released no one's feedback).
+SECRET_BYTES = 256
+SECRET_CHARACTERS = re.compile(r"[0-9a-f]+")
+#: The files of a hand-in nbgrader keeps beside its notebook, checked as they are taken: (cap, characters).
+NBGRADER_FILES = {"timestamp.txt": (TIMESTAMP_BYTES, TIMESTAMP_CHARACTERS),
+                  "submission_secret.txt": (SECRET_BYTES, SECRET_CHARACTERS)}
 #: Where nbgrader writes a submission's graded notebook while it is graded. Its first pass is the hand-in as written,
 #: before the steps that make it inert for the TA's browser, and a grading stopped before its end (a time limit,
 #: the grader killed) left it in autograded/, where Formgrader ran a written answer's `<img onerror>` as the TA
@@ -166,7 +174,16 @@ def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None =
     if missing:
         from tools import release
 
-        release.generate(root, missing, _db_args(db_url))
+        release.generate(root, missing, db_url)
+        with Gradebook(db_url or _db_url(root)) as gb:
+            for name in missing:
+                try:
+                    gb.find_assignment(name)
+                except MissingEntry:
+                    raise RuntimeError(
+                        f"nbgrader generate_assignment {name} did not record it in the gradebook {'given' if db_url else ''}"
+                        ": the course's nbgrader_config.py must read $DISTCOURSE_DB_URL as the checkout's does "
+                        "(copy it from the checkout)") from None
 
 
 def _db_url(root: str) -> str:
@@ -174,6 +191,8 @@ def _db_url(root: str) -> str:
 
 
 def _db_args(db_url: str | None) -> list[str]:
+    """The gradebook's URL as arguments of an nbgrader step forked from the warm grader (never exec'ed: a command
+    line's arguments are every local user's to read in /proc/<pid>/cmdline)."""
     return [f"--CourseDirectory.db_url={db_url}"] if db_url else []
 
 
@@ -281,13 +300,14 @@ def take(student: str, assignment: str, root: str) -> tuple[list[str], list[str]
                     _copy_plain_file(source, name, dest, MAX_NOTEBOOK_BYTES,
                                      printable(f"submitted/{student}/{assignment}/{name}"))
                     taken.append(name)
-                elif name == "timestamp.txt":  # nbgrader parses it (dateutil: quadratic on a long text, round 39)
+                elif name in NBGRADER_FILES:  # nbgrader parses timestamp.txt (dateutil: quadratic on a long text, round 39)
+                    cap, characters = NBGRADER_FILES[name]
                     try:
-                        _copy_plain_file(source, name, dest, TIMESTAMP_BYTES, "timestamp.txt")
+                        _copy_plain_file(source, name, dest, cap, name)
                         with open(f"/proc/self/fd/{dest}/{name}", "rb") as fh:
                             text = fh.read().decode("ascii", "replace")
-                        if not TIMESTAMP_CHARACTERS.fullmatch(text):
-                            raise NotTaken("timestamp.txt does not read as a time")
+                        if not characters.fullmatch(text):
+                            raise NotTaken(f"{name} is not what nbgrader writes there")
                     except NotTaken:
                         with contextlib.suppress(OSError):
                             os.unlink(name, dir_fd=dest)
@@ -889,14 +909,16 @@ class Submission:
             self.cleanup()
 
     def keep_only(self, notebook: str) -> None:
-        """Remove from its graded folder everything but the graded notebook. nbgrader copies every file of the
-        hand-in there, and the TA opens the graded notebook in that folder: Jupyter starts the TA's kernel there as
-        `python -m ipykernel_launcher`, which ran a handed-in `ipykernel_launcher.py` as the TA, with the TA's
-        environment and gradebook (round 36). The hand-in's files stay in submitted/."""
+        """Remove from its graded folder everything but the graded notebook and nbgrader's own two files (checked
+        when taken: NBGRADER_FILES), which generate_feedback copies beside the page for release_feedback. nbgrader
+        copies every file of the hand-in there, and the TA opens the graded notebook in that folder: Jupyter starts
+        the TA's kernel there as `python -m ipykernel_launcher`, which ran a handed-in `ipykernel_launcher.py` as the
+        TA, with the TA's environment and gradebook (round 36). The hand-in's files stay in submitted/."""
         fd = _folder_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment])
         try:
             for name in os.listdir(fd):
-                if name == notebook:
+                if name == notebook or (name in NBGRADER_FILES and stat.S_ISREG(
+                        os.stat(name, dir_fd=fd, follow_symlinks=False).st_mode)):
                     continue
                 try:
                     os.unlink(name, dir_fd=fd)  # a file, or a link (removed, not followed)
@@ -1648,7 +1670,8 @@ def main(argv=None) -> int:
     parser.add_argument("--course-dir", default=ROOT)
     parser.add_argument("--db-url", default=os.environ.get("DISTCOURSE_DB_URL"),
                         help="gradebook URL, e.g. postgresql+psycopg2://user@host/db shared by several machines "
-                             "(default: $DISTCOURSE_DB_URL, else gradebook.db in the course directory)")
+                             "(default: $DISTCOURSE_DB_URL, else gradebook.db in the course directory). Give one with "
+                             "a password in $DISTCOURSE_DB_URL: a command line is every local user's to read")
     parser.add_argument("--shard", default=None, help="i/n: grade only this machine's share, e.g. 1/2 and 2/2")
     parser.add_argument("--unsandboxed", action="store_true",
                         help="run student code without the sandbox, with your rights: only for submissions you trust "

@@ -242,3 +242,32 @@ def test_links_on_the_way_to_the_root_are_read_once_and_unsafe_courses_are_not_l
     assert "squatted\\x1b]0;forged\\x07" in said and "\x1b" not in said and "not listed" in said, said
     code, said = _nbgrader(student, "list", "--remove", f"--Exchange.root={root}")
     assert code != 0 and "needs the course" in said and (course / "outbound" / NAME).is_dir(), said
+
+
+def test_feedback_goes_back_through_the_exchange_after_make_grade(tmp_path):
+    """The whole trip with the course's grader: release, fetch, submit, collect, `grader.grade` (sandboxed),
+    release_feedback, fetch_feedback. Round 47: the grader kept the graded notebook alone, and nbgrader's
+    release_feedback, which names each page with the hand-in's submission_secret.txt, stopped at the first student
+    and released no one's page. The grader keeps nbgrader's two files (checked as taken); a student whose hand-in
+    has none (put in submitted/ by hand) is left out of the release, said, and the others get theirs."""
+    from tests.tiny_course import make_course
+
+    root = make_course(tmp_path, 0)
+    student, cache, exchange = tmp_path / "student", tmp_path / "cache", tmp_path / "exchange"
+    student.mkdir()
+    where = [f"--Exchange.root={exchange}", f"--Exchange.cache={cache}", "--CourseDirectory.course_id=distcourse"]
+    for cwd, *args in ((root, "release_assignment", "ps0_tiny"), (student, "fetch_assignment", "ps0_tiny"),
+                       (student, "submit", "ps0_tiny"), (root, "collect", "ps0_tiny")):
+        code, said = _nbgrader(cwd, *args, *where)
+        assert code == 0, (args, said)
+    by_hand = root / "submitted" / "handed-in-by-hand" / "ps0_tiny"  # no nbgrader files beside it
+    shutil.copytree(root / "release" / "ps0_tiny", by_hand)
+    graded = subprocess.run([sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root), "--workers", "1"],
+                            cwd=ROOT, env=venv_env(), capture_output=True, text=True, timeout=900)
+    assert graded.returncode == 0, graded.stdout[-2000:] + graded.stderr[-2000:]
+    me = [p.parent.parent.name for p in (root / "submitted").glob("*/ps0_tiny/submission_secret.txt")]
+    assert len(me) == 1 and (root / "feedback" / me[0] / "ps0_tiny" / "submission_secret.txt").is_file()
+    code, said = _nbgrader(root, "release_feedback", "ps0_tiny", *where)
+    assert code == 0 and "no feedback released for handed-in-by-hand" in said, said
+    code, said = _nbgrader(student, "fetch_feedback", "ps0_tiny", *where)
+    assert code == 0 and list((student / "ps0_tiny" / "feedback").glob("*/ps0_tiny.html")), said

@@ -64,8 +64,9 @@ def test_two_shards_on_two_machines_fill_one_postgres_gradebook(postgres_url, tm
     machines = [make_course(tmp_path / f"machine{i}", students, postgres_url if i == 1 else None) for i in (1, 2)]
     procs = [
         subprocess.Popen([sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root),
-                          "--db-url", postgres_url, "--shard", f"{i}/2", "--workers", "2"],
-                         cwd=ROOT, env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                          "--shard", f"{i}/2", "--workers", "2"],  # the URL in the environment, as the README has it
+                         cwd=ROOT, env=venv_env({"DISTCOURSE_DB_URL": postgres_url}), stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True)
         for i, root in enumerate(machines, start=1)
     ]
     outputs = [p.communicate(timeout=600)[0] for p in procs]
@@ -84,3 +85,27 @@ def test_a_bad_shard_is_refused():
         with pytest.raises(SystemExit):
             grade.shard_of([1, 2, 3], shard)
     assert grade.shard_of([1, 2, 3, 4, 5], "2/2") == [2, 4]
+
+
+def test_the_gradebooks_url_reaches_no_command_line(tmp_path, monkeypatch):
+    """Round 47: `nbgrader generate_assignment --CourseDirectory.db_url=<URL>` (the grader's first grading of an
+    assignment) put the shared gradebook's URL, password and all, where every local user reads it
+    (/proc/<pid>/cmdline), and so did `make grade DB_URL=...`. The URL goes through the environment now: every
+    command the grader runs is recorded here, and none holds it; make refuses DB_URL."""
+    from grader import course
+
+    url = f"sqlite:///{tmp_path / 'SECRET-CANARY.db'}"  # stands for a password
+    seen = []
+    real = subprocess.run
+
+    def recording(cmd, *args, **kwargs):
+        seen.append(" ".join(map(str, cmd)))
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(course.subprocess, "run", recording)
+    root = make_course(tmp_path, 0, url)
+    assert seen and not any("SECRET-CANARY" in cmd for cmd in seen), seen
+    assert "ps0_tiny" in {a.name for a in __import__("nbgrader.api", fromlist=["Gradebook"]).Gradebook(url).assignments}
+    assert not (root / "gradebook.db").exists(), "the assignment went to the gradebook of the URL, not the course's"
+    made = real(["make", "grade", f"DB_URL={url}"], cwd=ROOT, capture_output=True, text=True)
+    assert made.returncode != 0 and "export DISTCOURSE_DB_URL instead" in made.stdout + made.stderr

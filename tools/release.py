@@ -13,17 +13,19 @@ from grader.course import ROOT, assignments, nbgrader
 from tools import clean_notebooks
 
 
-def generate(course_dir: str = ROOT, names: list[str] | None = None, nbgrader_args: list[str] | None = None) -> list[str]:
+def generate(course_dir: str = ROOT, names: list[str] | None = None, db_url: str | None = None) -> list[str]:
     """Run `nbgrader generate_assignment --force` for each assignment; return the notebooks written.
 
-    `nbgrader_args` go to every nbgrader call (e.g. `--CourseDirectory.db_url=...` for a shared gradebook).
+    `db_url`: the gradebook, handed to nbgrader in its environment (DISTCOURSE_DB_URL, which the course's
+    nbgrader_config.py reads): on its command line every local user would read it (round 47).
     """
     import glob
     import os
 
     written = []
     for name in names or assignments(course_dir):
-        nbgrader("generate_assignment", name, "--force", *(nbgrader_args or []), cwd=course_dir)
+        nbgrader("generate_assignment", name, "--force", cwd=course_dir,
+                 env={"DISTCOURSE_DB_URL": db_url} if db_url else None)
         written += glob.glob(os.path.join(course_dir, "release", name, "*.ipynb"))
     clean_notebooks.main(sorted(written))
     return sorted(written)

@@ -207,8 +207,11 @@ class GuardedExchange(Exchange):
         except Unsafe as error:
             self.fail(str(error))
 
-    def _check_course(self, course_id: str) -> None:
-        _, trusted = self._check_root()
+    def _check_course(self, course_id: str, trusted: set[int] | None = None) -> None:
+        """The course's folder and its own (see the module); the root first, unless `trusted` (its owners) says
+        it was checked already."""
+        if trusted is None:
+            _, trusted = self._check_root()
         course = os.path.join(self.root, course_id)
         if os.sep in course_id or course_id in (".", ".."):
             self._refuse(course, "the course id is not a folder's name", "Give the course's id, as the TA set it")

@@ -1219,6 +1219,39 @@ def _all_descriptors() -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 2**20, hard))
 
 
+#: What of a course only the TA reads: hand-ins, grades, feedback, logs, the solutions and hidden tests (source/), and
+#: of the checkout the judges (autograders/: the quiz keys). Each run makes them unreadable to other users, at its
+#: start and end (round 47: a student with an account on the grading machine, as nbgrader's exchange has, read another
+#: student's feedback page, the gradebook and the quiz keys; the sandboxes need none of these).
+PRIVATE_IN_COURSE = ("submitted", "autograded", "feedback", KEPT_LOGS, TAKEN_FOLDER, GRADING_FOLDER, "source",
+                     "gradebook.db", "grades.csv", "grading_report.json", "grades_by_exercise.png")
+PRIVATE_IN_CHECKOUT = ("autograders", "source")
+
+
+def keep_private(root: str) -> list[str]:
+    """Take every permission of group and others off PRIVATE_IN_COURSE (in `root`) and PRIVATE_IN_CHECKOUT (in this
+    checkout) where the caller owns them; no link is followed. Returns the paths changed."""
+    changed = []
+    with contextlib.suppress(OSError):  # nbgrader makes it with the caller's umask as it writes the first page
+        os.mkdir(os.path.join(root, "feedback"), 0o700)
+    for folder, name in [(root, n) for n in PRIVATE_IN_COURSE] + [(ROOT, n) for n in PRIVATE_IN_CHECKOUT]:
+        path = os.path.join(folder, name)
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:  # not there, a link, or not ours to read
+            continue
+        try:
+            info = os.fstat(fd)
+            if info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) & 0o077:
+                os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~0o077)
+                changed.append(path)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+    return changed
+
+
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
           submission_timeout: float = 900.0, extra: list[str] | None = None, feedback: bool = True,
           unsandboxed: bool = False, limits: dict | None = None, db_url: str | None = None,
@@ -1237,6 +1270,10 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
+    made_private = keep_private(root)
+    if made_private and warn:
+        print(for_terminal(f"made readable by you only (other users may have read them): {', '.join(made_private)}"),
+              file=sys.stderr)
     servers, steps = _Servers(root), None  # the warm grader imports nbgrader, torch and the judges meanwhile
     # ... and the kernels' template imports what every kernel imports (grader.zygote)
     template = None
@@ -1461,6 +1498,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             template.close()
         if steps is not None:
             steps.close()
+        keep_private(root)  # what this run made (feedback/, grades.csv, the report)
 
 
 class ClassSteps:

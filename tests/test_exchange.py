@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import nbformat
 import pytest
@@ -237,9 +238,13 @@ def test_links_on_the_way_to_the_root_are_read_once_and_unsafe_courses_are_not_l
     squat = root / "squatted\x1b]0;forged\x07"  # a course folder of the student's, with a name for the terminal
     (squat / "outbound" / "ps9").mkdir(parents=True)
     _chown_tree(squat, STUDENT)
+    for i in range(15):  # and a course named with a line break (nbgrader's list failed for everyone), and more
+        (root / f"x\ny{i}" / "outbound" / "ps9").mkdir(parents=True)
+        _chown_tree(root / f"x\ny{i}", STUDENT)
     code, said = _nbgrader(student, "list", f"--Exchange.root={root}")
     assert code == 0 and "distcourse ps0_exchange" in said and "ps9" not in said, said
     assert "squatted\\x1b]0;forged\\x07" in said and "\x1b" not in said and "not listed" in said, said
+    assert "6 more folders of the exchange are not listed" in said and said.count("(not listed)") == 10, said
     code, said = _nbgrader(student, "list", "--remove", f"--Exchange.root={root}")
     assert code != 0 and "needs the course" in said and (course / "outbound" / NAME).is_dir(), said
 
@@ -267,6 +272,10 @@ def test_feedback_goes_back_through_the_exchange_after_make_grade(tmp_path):
     assert graded.returncode == 0, graded.stdout[-2000:] + graded.stderr[-2000:]
     me = [p.parent.parent.name for p in (root / "submitted").glob("*/ps0_tiny/submission_secret.txt")]
     assert len(me) == 1 and (root / "feedback" / me[0] / "ps0_tiny" / "submission_secret.txt").is_file()
+    # round 47: a student with an account here read feedback/, the gradebook and the quiz keys: the TA's only now
+    for path in [root / name for name in ("submitted", "feedback", "source", "gradebook.db", "grades.csv",
+                                          "grading_report.json")] + [Path(ROOT) / "autograders"]:
+        assert not path.stat().st_mode & 0o077, f"{path} is readable by other users"
     code, said = _nbgrader(root, "release_feedback", "ps0_tiny", *where)
     assert code == 0 and "no feedback released for handed-in-by-hand" in said, said
     code, said = _nbgrader(student, "fetch_feedback", "ps0_tiny", *where)

@@ -1229,12 +1229,14 @@ PRIVATE_IN_CHECKOUT = ("autograders", "source")
 
 
 def keep_private(root: str) -> list[str]:
-    """Take every permission of group and others off PRIVATE_IN_COURSE (in `root`) and PRIVATE_IN_CHECKOUT (in this
-    checkout) where the caller owns them; no link is followed. Returns the paths changed."""
+    """Take every permission of group and others off PRIVATE_IN_COURSE (in `root`), and PRIVATE_IN_CHECKOUT where the
+    course is this checkout (`make grade`; a course folder kept elsewhere may be graded by other users from one shared
+    checkout, who read its judges), where the caller owns them; no link is followed. Returns the paths changed."""
     changed = []
     with contextlib.suppress(OSError):  # nbgrader makes it with the caller's umask as it writes the first page
         os.mkdir(os.path.join(root, "feedback"), 0o700)
-    for folder, name in [(root, n) for n in PRIVATE_IN_COURSE] + [(ROOT, n) for n in PRIVATE_IN_CHECKOUT]:
+    in_checkout = PRIVATE_IN_CHECKOUT if os.path.realpath(root) == os.path.realpath(ROOT) else ()
+    for folder, name in [(root, n) for n in PRIVATE_IN_COURSE] + [(ROOT, n) for n in in_checkout]:
         path = os.path.join(folder, name)
         try:
             fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)

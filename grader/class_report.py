@@ -100,7 +100,9 @@ def plot_class(exercises: list[Exercise], path: str) -> str | None:
     axes[-1, 0].set_xlabel("% of submissions", fontsize=8)
     axes[0, 0].legend(loc="lower right", fontsize=7, frameon=False, ncol=3, bbox_to_anchor=(1.0, 1.12))
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    # the TA's alone from the start (round 48: what others read while a run lasts), as grader.grade.keep_private
+    with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW, 0o600), "wb") as fh:
+        fig.savefig(fh, dpi=110, format="png")
     plt.close(fig)
     return path
 

@@ -543,7 +543,7 @@ def notebook_structure(path: str) -> tuple[int, int, int]:
     return size, containers, items
 
 
-def write_beneath(root: str, parts: list[str], text: str, mode: int = 0o644, make: bool = False) -> None:
+def write_beneath(root: str, parts: list[str], text: str, mode: int = 0o600, make: bool = False) -> None:
     """Write root/parts[0]/.../parts[-1] without following a link anywhere below root (`make`: making the
     folders that are missing, mode 0700).
 
@@ -1228,13 +1228,21 @@ PRIVATE_IN_COURSE = ("submitted", "autograded", "feedback", KEPT_LOGS, TAKEN_FOL
 PRIVATE_IN_CHECKOUT = ("autograders", "source")
 
 
-def keep_private(root: str) -> list[str]:
+def keep_private(root: str, files: tuple[str, ...] = ()) -> list[str]:
     """Take every permission of group and others off PRIVATE_IN_COURSE (in `root`), and PRIVATE_IN_CHECKOUT where the
     course is this checkout (`make grade`; a course folder kept elsewhere may be graded by other users from one shared
-    checkout, who read its judges), where the caller owns them; no link is followed. Returns the paths changed."""
+    checkout, who read its judges), where the caller owns them; no link is followed. The folders, and the `files` of
+    the course, that are missing are made first, the caller's alone, before anything writes into them. Returns the
+    paths changed."""
     changed = []
-    with contextlib.suppress(OSError):  # nbgrader makes it with the caller's umask as it writes the first page
-        os.mkdir(os.path.join(root, "feedback"), 0o700)
+    # made now, before anything is written into them (nbgrader makes its folders with the caller's umask, and round
+    # 48's local student read the graded notebooks in .autograding/ and the gradebook during the first run)
+    for name in ("autograded", "feedback", KEPT_LOGS, TAKEN_FOLDER, GRADING_FOLDER):
+        with contextlib.suppress(OSError):
+            os.mkdir(os.path.join(root, name), 0o700)
+    for name in files:  # SQLite makes its journal with the database's mode; nbgrader's export keeps grades.csv's
+        with contextlib.suppress(OSError):
+            os.close(os.open(os.path.join(root, name), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600))
     in_checkout = PRIVATE_IN_CHECKOUT if os.path.realpath(root) == os.path.realpath(ROOT) else ()
     for folder, name in [(root, n) for n in PRIVATE_IN_COURSE] + [(ROOT, n) for n in in_checkout]:
         path = os.path.join(folder, name)
@@ -1272,7 +1280,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
-    made_private = keep_private(root)
+    made_private = keep_private(root, () if db_url else ("gradebook.db",))
     if made_private and warn:
         print(for_terminal(f"made readable by you only (other users may have read them): {', '.join(made_private)}"),
               file=sys.stderr)
@@ -1482,6 +1490,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
         write_beneath(root, ["grading_report.json"], json.dumps(report, indent=1))
         # Then what reads every grade, side by side: grades.csv and the picture.
+        keep_private(root, ("grades.csv",))  # nbgrader's export keeps the mode of the file it rewrites
         steps.start(["export", "--to", os.path.join(root, "grades.csv"), *_db_args(db_url)])
         if plot:
             steps.start(("call", "grader.class_report", "write_class_report", [root, db_url or _db_url(root)]))

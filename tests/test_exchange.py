@@ -279,3 +279,28 @@ def test_feedback_goes_back_through_the_exchange_after_make_grade(tmp_path):
     assert code == 0 and "no feedback released for handed-in-by-hand" in said, said
     code, said = _nbgrader(student, "fetch_feedback", "ps0_tiny", *where)
     assert code == 0 and list((student / "ps0_tiny" / "feedback").glob("*/ps0_tiny.html")), said
+
+
+def test_what_a_run_writes_is_the_tas_alone_from_the_start(tmp_path):
+    """Round 48: a student with an account polled a course's first grading run and copied the graded notebooks in
+    .autograding/, the gradebook and its journal, and the report as they were written with the TA's umask (the end of
+    the run made them private, too late). The folders a run writes into are made 0700 before it writes, the gradebook
+    and grades.csv 0600 before nbgrader opens them (SQLite gives its journal the database's mode), the report 0600."""
+    from grader import grade
+
+    os.umask(0o022)
+    made = grade.keep_private(str(tmp_path), ("gradebook.db", "grades.csv"))
+    assert made == []
+    for name in ("autograded", "feedback", grade.KEPT_LOGS, grade.TAKEN_FOLDER, grade.GRADING_FOLDER):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o700, name
+    for name in ("gradebook.db", "grades.csv"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o600 and (tmp_path / name).stat().st_size == 0, name
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "gradebook.db") as db:  # an empty file is an empty database to SQLite
+        db.execute("create table t (x)")
+    grade.write_beneath(str(tmp_path), ["grading_report.json"], "[]")
+    assert (tmp_path / "grading_report.json").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "source").mkdir(mode=0o755)
+    assert grade.keep_private(str(tmp_path)) == [str(tmp_path / "source")]
+    assert (tmp_path / "source").stat().st_mode & 0o777 == 0o700

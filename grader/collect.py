@@ -376,6 +376,9 @@ class SafeList(GuardedExchange, ExchangeList):
 
     #: Courses a listing over every course says it leaves out, one line each; the rest in a count.
     MAX_REFUSED_LINES = 10
+    #: Entries of the exchange's root a listing over every course reads at most (round 48: 200,000 folders a student
+    #: made there cost every listing 19 s); past it, a course must be given.
+    MAX_COURSES = 1000
 
     def _every_course(self) -> list[str]:
         """nbgrader's listing without a course (`<root>/*/outbound/*`), over the courses that pass the exchange's
@@ -385,7 +388,13 @@ class SafeList(GuardedExchange, ExchangeList):
         folders cost each listing 43 s."""
         try:
             _, trusted = self._check_root()
-            courses = sorted(entry.name for entry in os.scandir(self.root) if entry.is_dir(follow_symlinks=False))
+            with os.scandir(self.root) as entries:
+                courses = [entry.name for _, entry in zip(range(self.MAX_COURSES + 1), entries)]
+            if len(courses) > self.MAX_COURSES:
+                self.fail(f"the exchange holds more than {self.MAX_COURSES:,} entries (students may make folders "
+                          "there): give the course (--course), and only its folder is read")
+            courses = sorted(name for name in courses if os.path.isdir(os.path.join(self.root, name))
+                             and not os.path.islink(os.path.join(self.root, name)))
         except Unsafe as error:
             self.fail(str(error))
         except OSError as error:

@@ -26,6 +26,7 @@ code runs unchanged below it. Each refusal says which folder, why, and what to r
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -37,6 +38,7 @@ from nbgrader.exchange.default.fetch_feedback import ExchangeFetchFeedback
 from nbgrader.exchange.default.release_assignment import ExchangeReleaseAssignment
 from nbgrader.exchange.default.release_feedback import ExchangeReleaseFeedback
 from nbgrader.exchange.default.submit import ExchangeSubmit
+from nbgrader.utils import notebook_hash
 from traitlets import List, Unicode
 
 from grader.formgrader_guard import access_list, others_may_write
@@ -270,7 +272,29 @@ class GuardedReleaseFeedback(GuardedExchange, ExchangeReleaseFeedback):
             self.log.warning(printable(
                 f"no feedback released for {', '.join(sorted(missing))}: no timestamp.txt or submission_secret.txt "
                 "beside the page (handed in without `nbgrader submit`?); give them feedback/<student>/ directly"))
-            excluded = set(filter(None, (self.coursedir.student_id_exclude or "").split(","))) | missing
+        # A page's name is md5(secret + notebook), the student's name in it nowhere: a hand-in carrying another
+        # student's secret (read from his cache, or his hand-in) would put its page where he fetches his (round 48).
+        # Students whose secrets name the same page get none, said.
+        named = {}  # every student's pages of the assignment, whoever this release is for
+        every = self.coursedir.format_path(self.coursedir.feedback_directory, "*", self.coursedir.assignment_id)
+        for page in glob.glob(os.path.join(every, "*.html")):
+            folder = os.path.dirname(page)
+            student = os.path.basename(os.path.dirname(folder))
+            try:
+                with open(os.path.join(folder, "submission_secret.txt")) as fh:
+                    secret = fh.read()
+            except OSError:
+                continue
+            notebook = os.path.splitext(os.path.basename(page))[0]
+            named.setdefault(notebook_hash(secret=secret, notebook_id=notebook), set()).add(student)
+        shared = set().union(*(students for students in named.values() if len(students) > 1)) - missing
+        if shared:
+            self.log.error(printable(
+                f"no feedback released for {', '.join(sorted(shared))}: their hand-ins carry the same "
+                "submission_secret.txt, so their pages would have one name in the exchange (one copied another's "
+                "secret to put her page in his place); give them feedback/<student>/ directly"))
+        if missing or shared:
+            excluded = set(filter(None, (self.coursedir.student_id_exclude or "").split(","))) | missing | shared
             self.coursedir.student_id_exclude = ",".join(sorted(excluded))
         super().copy_files()
 
@@ -291,6 +315,14 @@ class GuardedSubmit(GuardedExchange, ExchangeSubmit):
     def init_dest(self):
         self.guard_exchange()
         super().init_dest()
+
+    def copy_files(self):
+        """nbgrader's, and then the student's cache of the course made hers alone: it keeps each hand-in's
+        submission_secret.txt, which names her feedback page in the exchange, with her umask (round 48: another
+        student read it from a home folder of mode 0755 and read her page)."""
+        super().copy_files()
+        with contextlib.suppress(OSError):
+            os.chmod(self.cache_path, 0o700)
 
 
 #: nbgrader's ExchangeFactory traits and this course's class for each (nbgrader_config.py and the venv's config).

@@ -1254,12 +1254,44 @@ def keep_private(root: str, files: tuple[str, ...] = ()) -> list[str]:
             info = os.fstat(fd)
             if info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) & 0o077:
                 os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~0o077)
+                if stat.S_ISREG(info.st_mode) and folder == root:
+                    _renew(root, name, fd)
                 changed.append(path)
         except OSError:
             pass
         finally:
             os.close(fd)
     return changed
+
+
+def _renew(root: str, name: str, fd: int) -> None:
+    """Replace the course's file `name` (open as `fd`, once readable by others) by a copy of it in a new file of the
+    caller's alone: a descriptor someone opened while it was readable still reads a file after a chmod, and SQLite
+    and nbgrader's export write theirs in place (round 48: a student's held descriptor read the live gradebook on
+    every later run). SQLite's own backup for the gradebook (it may be in use), a copy for the rest."""
+    tmp = f".{name}.{os.getpid()}.private"
+    dest = os.open(os.path.join(root, tmp), os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        if name == "gradebook.db":
+            import sqlite3
+
+            os.close(dest)
+            dest = None
+            with contextlib.closing(sqlite3.connect(f"file:{os.path.join(root, name)}?mode=ro", uri=True)) as old, \
+                    contextlib.closing(sqlite3.connect(os.path.join(root, tmp))) as new:
+                old.backup(new)
+        else:
+            os.lseek(fd, 0, os.SEEK_SET)
+            while chunk := os.read(fd, 1 << 20):
+                os.write(dest, chunk)
+        os.replace(os.path.join(root, tmp), os.path.join(root, name))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(root, tmp))
+        raise
+    finally:
+        if dest is not None:
+            os.close(dest)
 
 
 def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None = None, regrade: bool = False,
@@ -1344,7 +1376,11 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 # one page per student, each in a child of its own with its own limits: a hand-in whose
                 # page takes too long, or too much memory, loses that page only
                 students = [s for s in graded_students(name, root) if s not in excluded]
-                steps.start_in_turn([(s, name, ["generate_feedback", name, "--student", s, *_db_args(db_url)])
+                # a page made again for each student graded in this run (round 48: a regraded hand-in kept its first
+                # page, nbgrader skipping a page it thinks current), left as it is for the others
+                again = {o.student for o in outcomes if o.assignment == name and o.status == "graded"}
+                steps.start_in_turn([(s, name, ["generate_feedback", name, "--student", s, *_db_args(db_url),
+                                                *(["--force"] if s in again else [])])
                                      for s in students], FEEDBACK_TIMEOUT)
 
         def record(outcome: Outcome) -> None:

@@ -9,6 +9,7 @@ message that says which folder, why and what to do. A student's swaps are made h
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -48,7 +49,7 @@ def exchange(tmp_path):
     (feedback / f"{NAME}.html").write_text("<p>aaron's feedback</p>")
     (feedback / "timestamp.txt").write_text("2026-01-01 00:00:00.000000 UTC")
     (feedback / "submission_secret.txt").write_text("secret-of-aarons-hand-in")
-    where = [f"--Exchange.root={root}", "--CourseDirectory.course_id=distcourse"]
+    where = [f"--Exchange.root={root}", f"--Exchange.cache={tmp_path / 'cache'}", "--CourseDirectory.course_id=distcourse"]
 
     def run(who, *args):
         return _nbgrader(ta if who == "ta" else student, *args, *where)
@@ -68,6 +69,8 @@ def test_a_round_trip_through_the_exchange_works_and_leaves_it_safe(exchange):
     assert code == 0 and (student / NAME / f"{NAME}.ipynb").is_file(), said
     code, said = run("student", "submit", NAME)
     assert code == 0 and len(os.listdir(root / "distcourse" / "inbound")) == 1, said
+    # round 48: the cache keeps the hand-in's secret, which names her feedback page: hers alone
+    assert (student.parent / "cache" / "distcourse").stat().st_mode & 0o777 == 0o700
     code, said = run("ta", "collect", NAME)
     assert code == 0 and list((ta / "submitted").glob(f"*/{NAME}/{NAME}.ipynb")), said
     code, said = run("ta", "release_feedback", NAME)
@@ -304,3 +307,82 @@ def test_what_a_run_writes_is_the_tas_alone_from_the_start(tmp_path):
     (tmp_path / "source").mkdir(mode=0o755)
     assert grade.keep_private(str(tmp_path)) == [str(tmp_path / "source")]
     assert (tmp_path / "source").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_descriptor_opened_while_a_file_was_readable_reads_nothing_later(tmp_path):
+    """Round 48: a student opened gradebook.db while it was 0644 and kept the descriptor; after the run made it 0600
+    (chmod), her descriptor read the live gradebook on every later run (SQLite writes in place). A file once readable
+    by others is replaced by a private copy (a new file), so an old descriptor reads only what was there then."""
+    import sqlite3
+
+    from grader import grade
+
+    db = tmp_path / "gradebook.db"
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("create table grade (score)")
+        conn.execute("insert into grade values (24)")
+    os.chmod(db, 0o644)
+    (tmp_path / "grades.csv").write_text("aaron,24\n")
+    os.chmod(tmp_path / "grades.csv", 0o644)
+    held = [open(db, "rb"), open(tmp_path / "grades.csv", "rb")]
+    changed = grade.keep_private(str(tmp_path))
+    assert {str(db), str(tmp_path / "grades.csv")} <= set(changed)
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        assert conn.execute("select score from grade").fetchall() == [(24,)], "the copy holds the grades"
+        conn.execute("update grade set score = 0")
+    (tmp_path / "grades.csv").write_text("aaron,0\n")
+    assert db.stat().st_mode & 0o777 == 0o600 and (tmp_path / "grades.csv").stat().st_mode & 0o777 == 0o600
+    assert os.fstat(held[0].fileno()).st_ino != db.stat().st_ino
+    assert held[1].read() == b"aaron,24\n", "the held descriptor reads the old file, not the new grades"
+    for fh in held:
+        fh.close()
+
+
+def test_pages_whose_secrets_are_one_are_not_released_and_a_crowded_root_is_not_listed_whole(exchange):
+    """Round 48: a page's name in the exchange is md5(secret + notebook), with no student in it: mallory handed in
+    with zoe's secret, and zoe's fetch_feedback got mallory's page. Students whose hand-ins carry one secret get no
+    page, said; the others get theirs. And a listing over every course reads at most MAX_COURSES entries of the root
+    (200,000 folders of a student's cost every listing 19 s): past it, it asks for the course."""
+    ta, student, root, run = exchange
+    mine = ta / "feedback" / "aaron" / NAME
+    for other in ("mallory", "zoe"):
+        shutil.copytree(mine, ta / "feedback" / other / NAME)
+        (ta / "feedback" / other / NAME / f"{NAME}.html").write_text(f"<p>{other}'s page</p>")
+    (ta / "feedback" / "zoe" / NAME / "submission_secret.txt").write_text("ab" * 64)
+    code, said = run("ta", "release_assignment", NAME)
+    assert code == 0, said
+    code, said = run("ta", "release_feedback", NAME)
+    assert code == 0 and "no feedback released for aaron, mallory" in said, said
+    pages = os.listdir(root / "distcourse" / "feedback")
+    assert len(pages) == 1 and (root / "distcourse" / "feedback" / pages[0]).read_text() == "<p>zoe's page</p>"
+    from grader.collect import SafeList
+
+    for i in range(SafeList.MAX_COURSES + 1):
+        (root / f"c{i}").mkdir()
+    code, said = _nbgrader(student, "list", f"--Exchange.root={root}")
+    assert code != 0 and "give the course (--course)" in said, said
+
+
+def test_a_regraded_hand_in_gets_its_page_made_again(tmp_path):
+    """Round 48: `--regrade` of a changed hand-in changed the gradebook (24 to 20) but kept the first feedback page
+    (nbgrader's generate_feedback skips a page it takes for current): the page said the old score, and the exchange
+    would have released it. A page is made again for every student graded in the run."""
+    from tests.tiny_course import WRONG, fill, make_course
+
+    root = make_course(tmp_path, 1)
+    page = root / "feedback" / "student00" / "ps0_tiny" / "ps0_tiny.html"
+
+    def graded(*extra):
+        run = subprocess.run([sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root),
+                              "--workers", "1", *extra], cwd=ROOT, env=venv_env(), capture_output=True, text=True,
+                             timeout=900)
+        assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+        return page.read_text()
+
+    before = graded()
+    source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    handed_in = root / "submitted" / "student00" / "ps0_tiny" / "ps0_tiny.ipynb"
+    nbformat.write(fill(release_nb, source_nb, {"square": "def square(x):\n    return 0"}), handed_in)
+    after = graded("--regrade")
+    assert after != before and "Score: 0.0" in after, after[:3000]

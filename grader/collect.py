@@ -193,6 +193,9 @@ class SafeCollect(GuardedExchange, ExchangeCollect):
         self.coursedir.get_existing_timestamp = existing_timestamp
 
     def init_src(self):
+        # what collect makes (submitted/, the gradebook nbgrader opens to add students) is the TA's alone (round 48:
+        # gradebook.db made 0644 at the deadline, and a descriptor opened then reads it for good)
+        os.umask(0o077)
         self.guard_exchange()  # grader/exchange.py: the course's folder and its inbound are the TA's
         super().init_src()
         self._make_sticky()

@@ -224,7 +224,12 @@ class GuardedExchange(Exchange):
                 self._refuse(course, "no such folder: the course has released nothing here yet",
                              "Ask your instructor whether the course id and the exchange are right")
             try:
-                os.mkdir(course, 0o755)
+                os.mkdir(course, 0o700)
+                fd = os.open(course, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+                try:
+                    os.fchmod(fd, 0o755)  # whatever the umask (collect's is 077): students fetch through it
+                finally:
+                    os.close(fd)
             except FileExistsError:
                 pass
             owner = os.lstat(course).st_uid
@@ -237,6 +242,16 @@ class GuardedExchange(Exchange):
         self._check_folder(course, owner)
         for name in COURSE_FOLDERS:
             self._check_folder(os.path.join(course, name), owner, shared=name == "inbound")
+
+
+def _chmod_plain(path: str, mode: int) -> None:
+    """chmod a plain file through a descriptor opened without following a link."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            os.fchmod(fd, mode)
+    finally:
+        os.close(fd)
 
 
 class GuardedReleaseAssignment(GuardedExchange, ExchangeReleaseAssignment):
@@ -297,6 +312,12 @@ class GuardedReleaseFeedback(GuardedExchange, ExchangeReleaseFeedback):
             excluded = set(filter(None, (self.coursedir.student_id_exclude or "").split(","))) | missing | shared
             self.coursedir.student_id_exclude = ",".join(sorted(excluded))
         super().copy_files()
+        # nbgrader copies each page with its mode in feedback/, which the grader makes the TA's alone (0600): the
+        # student fetches it as herself, so the released copy is readable (its name is the secret)
+        for page in glob.glob(os.path.join(self.dest_path, "*.html")):
+            with contextlib.suppress(OSError):
+                if os.lstat(page).st_uid == os.geteuid():
+                    _chmod_plain(page, 0o644)
 
 
 class GuardedFetchAssignment(GuardedExchange, ExchangeFetchAssignment):

@@ -1220,12 +1220,14 @@ def _all_descriptors() -> None:
 
 
 #: What of a course only the TA reads: hand-ins, grades, feedback, logs, the solutions and hidden tests (source/), and
-#: of the checkout the judges (autograders/: the quiz keys). Each run makes them unreadable to other users, at its
-#: start and end (round 47: a student with an account on the grading machine, as nbgrader's exchange has, read another
-#: student's feedback page, the gradebook and the quiz keys; the sandboxes need none of these).
+#: of the checkout the judges (autograders/: the quiz keys), its tests (correct hand-ins in tests/submissions) and its
+#: history (.git holds the solutions). Each run makes them unreadable to other users, at its start and end (rounds 47
+#: and 48: a student with an account on the grading machine, as nbgrader's exchange has, read another student's
+#: feedback page, the gradebook, the quiz keys, and a correct hand-in that scored 24 of 24). The sandboxes read
+#: helpers/, probes/ and the venv only.
 PRIVATE_IN_COURSE = ("submitted", "autograded", "feedback", KEPT_LOGS, TAKEN_FOLDER, GRADING_FOLDER, "source",
                      "gradebook.db", "grades.csv", "grading_report.json", "grades_by_exercise.png")
-PRIVATE_IN_CHECKOUT = ("autograders", "source")
+PRIVATE_IN_CHECKOUT = ("autograders", "source", "tests", ".git")
 
 
 def keep_private(root: str, files: tuple[str, ...] = ()) -> list[str]:
@@ -1747,6 +1749,9 @@ def _interrupted(signum, frame):
 
 
 def main(argv=None) -> int:
+    # Whatever this run or nbgrader, SQLite and matplotlib in its children create is the TA's alone (keep_private
+    # names what must be; this covers what it does not: round 48 read what a first run made with the TA's umask 022)
+    os.umask(0o077)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", help="assignments (default: all that have submissions)")
     parser.add_argument("--workers", type=int, default=None, help="parallel submissions (default: number of cores)")

@@ -280,6 +280,8 @@ def test_feedback_goes_back_through_the_exchange_after_make_grade(tmp_path):
         assert not path.stat().st_mode & 0o077, f"{path} is readable by other users"
     code, said = _nbgrader(root, "release_feedback", "ps0_tiny", *where)
     assert code == 0 and "no feedback released for handed-in-by-hand" in said, said
+    released = list((exchange / "distcourse" / "feedback").glob("*.html"))  # the grader made feedback/ 0600 (umask)
+    assert len(released) == 1 and released[0].stat().st_mode & 0o777 == 0o644, "the student reads her page as herself"
     code, said = _nbgrader(student, "fetch_feedback", "ps0_tiny", *where)
     assert code == 0 and list((student / "ps0_tiny" / "feedback").glob("*/ps0_tiny.html")), said
 

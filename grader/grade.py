@@ -153,6 +153,53 @@ def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
     return os.path.isfile(marker) and not os.path.islink(marker)
 
 
+def changed_since_graded(student: str, assignment: str, root: str = ROOT) -> bool:
+    """Whether the hand-in's notebooks differ from those its finished grading took (the digest its marker keeps):
+    `nbgrader collect --update` put a newer hand-in in its place, which a run grades (round 48: the old grade stood).
+    False for a marker of no digest (made before digests were kept)."""
+    try:
+        fd = _folder_beneath(root, ["autograded", student, assignment])
+        try:
+            marker = os.open(DONE_MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+            with os.fdopen(marker, "rb") as fh:
+                text = fh.read(4096).decode("ascii", "replace")
+        finally:
+            os.close(fd)
+    except OSError:
+        return False
+    kept = re.search(r"^hand-in ([0-9a-f]{64})$", text, re.MULTILINE)
+    return bool(kept) and hand_in_digest(root, ["submitted", student, assignment], assignment) != kept[1]
+
+
+def hand_in_digest(root: str, parts: list[str], assignment: str) -> str | None:
+    """sha256 over the assignment's notebooks (the names release/ gives them) in root/parts, each read without
+    following a link; None if the folder cannot be read."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    try:
+        fd = _folder_beneath(root, parts)
+    except OSError:
+        return None
+    try:
+        for name in sorted(released_notebooks(root, assignment)):
+            try:
+                source = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+            except OSError:
+                digest.update(f"{name}\0missing\0".encode())
+                continue
+            with os.fdopen(source, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    digest.update(f"{name}\0not a file\0".encode())
+                    continue
+                digest.update(f"{name}\0".encode())
+                while chunk := fh.read(1 << 20):
+                    digest.update(chunk)
+    finally:
+        os.close(fd)
+    return digest.hexdigest()
+
+
 def ensure_in_gradebook(names: list[str], root: str = ROOT, db_url: str | None = None) -> None:
     """nbgrader autograde needs each assignment's cells in the gradebook; generate_assignment records them.
 
@@ -778,6 +825,7 @@ class Submission:
                  limits: dict | None = None, db_url: str | None = None):
         self.student, self.assignment, self.root = student, assignment, root
         self.extra, self.sandboxed, self.limits, self.db_url = extra, sandboxed, limits, db_url
+        self.digest: str | None = None  # of the notebooks taken (`_refused`), kept in the marker
         self.child = None
         self.private = None
         self.began = None
@@ -809,6 +857,8 @@ class Submission:
             return Outcome(self.student, self.assignment, "failed", 0.0,
                            f"no notebook of {self.assignment} in submitted/{self.student}/{self.assignment}/ (empty "
                            "submission)")
+        # what is graded, for the marker: a later run grades the hand-in again if it changes (changed_since_graded)
+        self.digest = hand_in_digest(self.root, [TAKEN_FOLDER, self.student, self.assignment], self.assignment)
         return None
 
     def start(self, server: forkserver.ForkServer, early: bool = False) -> None:
@@ -896,7 +946,7 @@ class Submission:
             try:
                 self.keep_only(notebook_name(self.assignment, self.root))
                 write_beneath(self.root, [GRADING_FOLDER, self.student, self.assignment, DONE_MARKER],
-                              f"graded in {seconds:.1f} s\n")
+                              f"graded in {seconds:.1f} s\nhand-in {self.digest}\n")
                 self.publish()
             except OSError as error:  # autograded/ changed under the grader (a link, a file for a folder)
                 self.drop_unfinished()
@@ -1357,7 +1407,8 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             # what a grader killed (kill -9, the OOM killer) left of its grading: it is graded again, or it was
             # regraded over a finished grading, which stays
             drop_staged(root, student, assignment)
-            if not regrade and already_graded(student, assignment, root):
+            if not regrade and already_graded(student, assignment, root) and not changed_since_graded(student,
+                                                                                                     assignment, root):
                 outcomes.append(Outcome(student, assignment, "skipped", 0.0, "graded by an earlier run"))
             else:
                 queue.append(Submission(student, assignment, root, extra or [], sandboxed, limits, db_url))

@@ -388,3 +388,12 @@ def test_a_regraded_hand_in_gets_its_page_made_again(tmp_path):
     nbformat.write(fill(release_nb, source_nb, {"square": "def square(x):\n    return 0"}), handed_in)
     after = graded("--regrade")
     assert after != before and "Score: 0.0" in after, after[:3000]
+    # round 48: `nbgrader collect --update` puts a newer hand-in in place; a run without --regrade grades it (the
+    # marker keeps a digest of what was graded), and leaves an unchanged one alone
+    nbformat.write(fill(release_nb, source_nb, {}), handed_in)
+    again = graded()
+    assert "Score: 0.0" not in again and again != after, again[:3000]
+    marker = root / "autograded" / "student00" / "ps0_tiny" / ".graded"
+    stamp = marker.stat().st_mtime_ns
+    graded()
+    assert marker.stat().st_mtime_ns == stamp, "an unchanged hand-in is not graded again"

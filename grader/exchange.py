@@ -338,10 +338,17 @@ class GuardedSubmit(GuardedExchange, ExchangeSubmit):
         super().init_dest()
 
     def copy_files(self):
-        """nbgrader's, and then the student's cache of the course made hers alone: it keeps each hand-in's
-        submission_secret.txt, which names her feedback page in the exchange, with her umask (round 48: another
-        student read it from a home folder of mode 0755 and read her page)."""
-        super().copy_files()
+        """nbgrader's, with the student's cache of the course hers alone: it keeps each hand-in's
+        submission_secret.txt, which names her feedback page in the exchange (round 48: another student read it from
+        a home folder of mode 0755 and read her page)."""
+        # born private (umask 077): a chmod after nbgrader wrote it left a window in which another student opened a
+        # descriptor of the hand-in's folder there and read its secret through it later (round 49); nbgrader sets
+        # the modes of the copy in the exchange's inbound itself
+        before = os.umask(0o077)
+        try:
+            super().copy_files()
+        finally:
+            os.umask(before)
         with contextlib.suppress(OSError):
             os.chmod(self.cache_path, 0o700)
 

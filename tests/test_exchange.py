@@ -71,6 +71,8 @@ def test_a_round_trip_through_the_exchange_works_and_leaves_it_safe(exchange):
     assert code == 0 and len(os.listdir(root / "distcourse" / "inbound")) == 1, said
     # round 48: the cache keeps the hand-in's secret, which names her feedback page: hers alone
     assert (student.parent / "cache" / "distcourse").stat().st_mode & 0o777 == 0o700
+    secrets = list((student.parent / "cache" / "distcourse").glob("*/submission_secret.txt"))  # born so (round 49:
+    assert secrets and all(not p.stat().st_mode & 0o077 for p in secrets)  # a descriptor held through the window)
     code, said = run("ta", "collect", NAME)
     assert code == 0 and list((ta / "submitted").glob(f"*/{NAME}/{NAME}.ipynb")), said
     code, said = run("ta", "release_feedback", NAME)

@@ -457,7 +457,10 @@ _RWF_KNOWN = 0x3F
 _FADV_DROP_OR_FETCH = (2, 3, 4)  # POSIX_FADV_SEQUENTIAL, POSIX_FADV_WILLNEED, POSIX_FADV_DONTNEED
 # MADV_COLLAPSE reads a whole huge page's range of a file at once, MADV_POPULATE_WRITE a whole private mapping of
 # one (round 34: 33.8 MiB in one call).
-_MADV_DROP_OR_FETCH = (2, 3, 20, 21, 22, 23, 25)  # SEQUENTIAL, WILLNEED, COLD, PAGEOUT, POPULATE_READ/WRITE, COLLAPSE
+# MADV_MERGEABLE and MADV_UNMERGEABLE hand a sandbox's memory to KSM, whose host thread scans it outside every cgroup
+# and whose merged pages are a timing channel between two sandboxes (round 49's lead, where KSM is on).
+_MADV_DROP_OR_FETCH = (2, 3, 12, 13, 20, 21, 22, 23, 25)  # SEQUENTIAL, WILLNEED, (UN)MERGEABLE, COLD, PAGEOUT,
+# POPULATE_READ/WRITE, COLLAPSE
 # ioctl() commands a sandbox may use (the same numbers on x86_64 and aarch64), each answered by the terminal, socket
 # or interface it is aimed at: whether a descriptor is a terminal and its size (TCGETS, TIOCGWINSZ: Python, IPython),
 # bytes waiting (FIONREAD, TIOCOUTQ), blocking and close-on-exec (FIONBIO, FIOASYNC, FIOCLEX, FIONCLEX: libzmq,

@@ -1162,6 +1162,8 @@ def test_a_grading_cut_short_leaves_nothing_behind_and_only_finished_gradings_in
     left = [name for name in os.listdir(scratch) if not name.startswith("torchinductor_")]
     assert left == [], left
     # a first pass a killed grader left beside an earlier finished grading goes with the next run, which skips it
+    # (the hand-in as it was graded: a changed one is graded again, grade.changed_since_graded)
+    (root / "submitted" / "aa_honest" / "ps0_killed" / "ps0_killed.ipynb").write_bytes(honest_nb)
     os.makedirs(root / grade.GRADING_FOLDER / "aa_honest" / "ps0_killed")
     shutil.copy(root / "submitted" / "mm_stuck" / "ps0_killed" / "ps0_killed.ipynb", root / grade.GRADING_FOLDER / "aa_honest" / "ps0_killed")
     shutil.rmtree(root / "submitted" / "mm_stuck")

@@ -682,7 +682,7 @@ for name, advice in (("willneed", os.POSIX_FADV_WILLNEED), ("dontneed", os.POSIX
 result["readahead"] = call(libc.syscall, 187 if x86 else 213, r, 0, 4096)  # a pipe: EINVAL where it runs
 libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
 for name, advice in (("willneed", 3), ("cold", 20), ("pageout", 21), ("populate_read", 22), ("sequential", 2),
-                     ("collapse", 25), ("populate_write", 23), ("dontneed", 4)):
+                     ("collapse", 25), ("populate_write", 23), ("mergeable", 12), ("unmergeable", 13), ("dontneed", 4)):
     result["madvise_" + name] = call(libc.madvise, 0x10000, 4096, advice)  # not mapped: ENOMEM where it runs
 print(json.dumps(result))
 """
@@ -692,7 +692,8 @@ def test_no_sandbox_drops_or_fetches_pages_of_the_shared_page_cache(world):
     """Round 32: with disk reads capped, a read queued behind the cap keeps its page of the cache locked, and every
     other process that wants it waits: a kernel dropped pages of the venv from the cache and queued 150,000
     readaheads of them, and a host process waited 78 s for one byte. posix_fadvise(WILLNEED, DONTNEED, SEQUENTIAL),
-    readahead() and madvise(WILLNEED, COLD, PAGEOUT, POPULATE_READ/WRITE, SEQUENTIAL, COLLAPSE) succeed in a sandbox
+    readahead() and madvise(WILLNEED, COLD, PAGEOUT, POPULATE_READ/WRITE, SEQUENTIAL, COLLAPSE, and round 49's
+    MERGEABLE/UNMERGEABLE: KSM's scan runs outside every cgroup, its merges a channel) succeed in a sandbox
     without running (on a pipe and an unmapped address, where they fail when they run); other advice,
     MADV_DONTNEED (allocators), still runs."""
     outside = json.loads(subprocess.run([sys.executable, "-c", ADVICE], capture_output=True, text=True,
@@ -705,8 +706,9 @@ def test_no_sandbox_drops_or_fetches_pages_of_the_shared_page_cache(world):
     # round 33: SEQUENTIAL advice doubles the readahead window each read queues
     for name in ("fadvise_willneed", "fadvise_dontneed", "fadvise_sequential", "readahead", "madvise_willneed",
                  "madvise_cold", "madvise_pageout", "madvise_populate_read", "madvise_sequential", "madvise_collapse",
-                 "madvise_populate_write"):
+                 "madvise_populate_write", "madvise_mergeable", "madvise_unmergeable"):  # round 49: KSM's
         assert inside[name] == "ok", (name, inside)
+    assert outside["madvise_mergeable"] != "ok" and outside["madvise_unmergeable"] != "ok", outside
     assert inside["fadvise_random"] == "ESPIPE" and inside["madvise_dontneed"] == outside["madvise_dontneed"] != "ok"
 
 

@@ -308,9 +308,14 @@ def test_what_a_run_writes_is_the_tas_alone_from_the_start(tmp_path):
         db.execute("create table t (x)")
     grade.write_beneath(str(tmp_path), ["grading_report.json"], "[]")
     assert (tmp_path / "grading_report.json").stat().st_mode & 0o777 == 0o600
-    (tmp_path / "source").mkdir(mode=0o755)
+    (tmp_path / "source" / "ps2").mkdir(mode=0o755, parents=True)
+    (tmp_path / "source" / "ps2" / "ps2.ipynb").write_text("{}")
+    os.chmod(tmp_path / "source", 0o755)
+    os.chmod(tmp_path / "source" / "ps2" / "ps2.ipynb", 0o644)
     assert grade.keep_private(str(tmp_path)) == [str(tmp_path / "source")]
-    assert (tmp_path / "source").stat().st_mode & 0o777 == 0o700
+    # round 49: a descriptor of source/ps2/ held from before read later edits: everything below is private too
+    for path in (tmp_path / "source", tmp_path / "source" / "ps2", tmp_path / "source" / "ps2" / "ps2.ipynb"):
+        assert not path.stat().st_mode & 0o077, path
 
 
 def test_a_descriptor_opened_while_a_file_was_readable_reads_nothing_later(tmp_path):

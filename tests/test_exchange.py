@@ -404,3 +404,27 @@ def test_a_regraded_hand_in_gets_its_page_made_again(tmp_path):
     stamp = marker.stat().st_mtime_ns
     graded()
     assert marker.stat().st_mtime_ns == stamp, "an unchanged hand-in is not graded again"
+
+
+def test_making_a_hand_in_private_survives_deep_and_huge_ones(tmp_path):
+    """Round 50: 1,200 nested folders beside a hand-in overflowed the recursive walk that makes a course private
+    (RecursionError: no run graded anyone, ever again), and a sparse 200 GiB notebook was hashed for minutes at the
+    start of every run. The walk keeps its own stack, and a notebook over the size cap is not read for its digest."""
+    from grader import grade
+
+    deep = tmp_path / "submitted" / "mallory" / "ps0"
+    deep.mkdir(parents=True)
+    folder = deep
+    for _ in range(1200):
+        folder = folder / "d"
+        os.mkdir(folder)  # umask's mode: readable
+    (tmp_path / "release" / "ps0").mkdir(parents=True)
+    (tmp_path / "release" / "ps0" / "ps0.ipynb").write_text("{}")
+    with open(deep / "ps0.ipynb", "wb") as fh:
+        fh.truncate(200 * 2**30)  # sparse
+    grade.keep_private(str(tmp_path))
+    assert not folder.stat().st_mode & 0o077, "the deepest folder is private too"
+    before = grade.hand_in_digest(str(tmp_path), ["submitted", "mallory", "ps0"], "ps0")  # read, it would take minutes
+    with open(deep / "ps0.ipynb", "r+b") as fh:
+        fh.write(b"changed")  # its bytes are not what the digest reads: its size is
+    assert grade.hand_in_digest(str(tmp_path), ["submitted", "mallory", "ps0"], "ps0") == before

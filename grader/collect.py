@@ -192,13 +192,22 @@ class SafeCollect(GuardedExchange, ExchangeCollect):
 
         self.coursedir.get_existing_timestamp = existing_timestamp
 
+    def start(self):
+        """nbgrader's, with umask 077 while it runs: what collect makes (submitted/, the gradebook nbgrader opens to
+        add students) is the TA's alone (round 48: gradebook.db made 0644 at the deadline, and a descriptor opened then
+        reads it for good). The umask is given back after: Formgrader's Collect button runs this in the TA's server."""
+        before = os.umask(0o077)
+        try:
+            return super().start()
+        finally:
+            os.umask(before)
+
     def init_src(self):
-        # what collect makes (submitted/, the gradebook nbgrader opens to add students) is the TA's alone (round 48:
-        # gradebook.db made 0644 at the deadline, and a descriptor opened then reads it for good)
-        os.umask(0o077)
-        self.guard_exchange()  # grader/exchange.py: the course's folder and its inbound are the TA's
+        # grader/exchange.py: the course's folder and its inbound are the TA's, and inbound is sticky (made so here
+        # if it is not: nbgrader makes it writable by every student without the bit, so any student could rename or
+        # remove another's folder, round 40)
+        self.guard_exchange()
         super().init_src()
-        self._make_sticky()
         if _on_tmpfs(self.inbound_path):
             self.log.warning(TMPFS_WARNING)
         said = {}
@@ -218,19 +227,6 @@ class SafeCollect(GuardedExchange, ExchangeCollect):
         self.check_owner = False  # checked above, on the folder itself (nbgrader's own check follows a link)
         release = self.coursedir.format_path(self.coursedir.release_directory, ".", self.coursedir.assignment_id)
         self.notebooks = {os.path.basename(f) for f in glob.glob(os.path.join(release, "*.ipynb"))}
-
-    def _make_sticky(self) -> None:
-        """nbgrader makes the inbound folder writable by every student without the sticky bit, so any student may
-        rename or remove any other's folder: with its name (which inbound, not readable by students, hides) a student
-        replaced another's final hand-in by a draft, or took one out of the collection (round 40). The folder's owner
-        (the TA) sets the bit here: a student may rename or remove her own folders only."""
-        try:
-            info = os.stat(self.inbound_path)
-            if not info.st_mode & stat.S_ISVTX and info.st_uid == os.geteuid():
-                os.chmod(self.inbound_path, stat.S_IMODE(info.st_mode) | stat.S_ISVTX)
-                self.log.info("the inbound folder is sticky now: a student may rename or remove her own folders only")
-        except OSError as error:
-            self.log.warning(f"could not make the inbound folder sticky ({error.strerror}): `chmod +t` it")
 
     def do_copy(self, src, dest, log=None):
         """Copy the assignment's notebooks of the student's folder into a new folder beside `dest`, with the

@@ -186,11 +186,15 @@ class GuardedExchange(Exchange):
         if info.st_uid != owner:
             self._refuse(path, f"it belongs to uid {info.st_uid}, not to uid {owner}, who owns the course's folder",
                          "The TA removes it and releases again")
-        if shared and info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
-            if self.teacher or info.st_uid == os.geteuid():  # the TA's own command, or her `nbgrader list`
+        if shared and not info.st_mode & stat.S_ISVTX:
+            # nbgrader makes inbound writable by every student without the bit: any student could rename or remove
+            # another's hand-in (round 40). Its owner (the TA's own command, or her `nbgrader list`) sets it, whatever
+            # the mode is now, so that the folder stays so when its mode is opened later
+            if self.teacher or info.st_uid == os.geteuid():
                 os.chmod(path, stat.S_IMODE(info.st_mode) | stat.S_ISVTX)
                 self.log.info(printable(f"{path}: made sticky: a student may rename or remove her own hand-ins only"))
                 return True
+        if shared and info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
             self._refuse(path, "every student may write it, and it is not sticky: any of them may remove another's "
                          "hand-in", f"The TA runs `chmod +t {path}` (or any nbgrader command of the course's)")
         if not shared:

@@ -1305,8 +1305,7 @@ def keep_private(root: str, files: tuple[str, ...] = ()) -> list[str]:
             continue
         try:
             info = os.fstat(fd)
-            if info.st_uid == os.geteuid() and stat.S_IMODE(info.st_mode) & 0o077:
-                os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~0o077)
+            if _make_mine(fd, info):
                 if stat.S_ISREG(info.st_mode) and folder == root:
                     _renew(root, name, fd)
                 changed.append(path)
@@ -1317,6 +1316,17 @@ def keep_private(root: str, files: tuple[str, ...] = ()) -> list[str]:
         finally:
             os.close(fd)
     return changed
+
+
+def _make_mine(fd: int, info: os.stat_result) -> bool:
+    """Take the group's and others' permissions off the folder or plain file `fd` (its `fstat` is `info`) if the
+    caller owns it; whether they had any."""
+    if info.st_uid != os.geteuid() or not (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
+        return False
+    if not stat.S_IMODE(info.st_mode) & 0o077:
+        return False
+    os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~0o077)
+    return True
 
 
 def _private_below(fd: int) -> None:
@@ -1341,10 +1351,8 @@ def _private_below(fd: int) -> None:
                 keep = False
                 try:
                     info = os.fstat(inner)
-                    if info.st_uid == os.geteuid() and (stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode)):
-                        if stat.S_IMODE(info.st_mode) & 0o077:
-                            os.fchmod(inner, stat.S_IMODE(info.st_mode) & ~0o077)
-                        keep = stat.S_ISDIR(info.st_mode) and len(stack) < 10_000
+                    _make_mine(inner, info)
+                    keep = info.st_uid == os.geteuid() and stat.S_ISDIR(info.st_mode) and len(stack) < 10_000
                 except Exception:  # noqa: BLE001 - one entry's trouble stops that entry only
                     pass
                 if keep:

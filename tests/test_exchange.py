@@ -406,7 +406,7 @@ def test_a_regraded_hand_in_gets_its_page_made_again(tmp_path):
     assert marker.stat().st_mtime_ns == stamp, "an unchanged hand-in is not graded again"
 
 
-def test_making_a_hand_in_private_survives_deep_and_huge_ones(tmp_path):
+def test_making_a_hand_in_private_survives_deep_and_huge_ones(tmp_path, request):
     """Round 50: 1,200 nested folders beside a hand-in overflowed the recursive walk that makes a course private
     (RecursionError: no run graded anyone, ever again), and a sparse 200 GiB notebook was hashed for minutes at the
     start of every run. The walk keeps its own stack, and a notebook over the size cap is not read for its digest."""
@@ -414,10 +414,12 @@ def test_making_a_hand_in_private_survives_deep_and_huge_ones(tmp_path):
 
     deep = tmp_path / "submitted" / "mallory" / "ps0"
     deep.mkdir(parents=True)
-    folder = deep
+    folder, chain = deep, []
     for _ in range(1200):
         folder = folder / "d"
         os.mkdir(folder)  # umask's mode: readable
+        chain.append(folder)
+    request.addfinalizer(lambda: [os.rmdir(path) for path in reversed(chain)])  # shutil.rmtree recurses as deep
     (tmp_path / "release" / "ps0").mkdir(parents=True)
     (tmp_path / "release" / "ps0" / "ps0.ipynb").write_text("{}")
     with open(deep / "ps0.ipynb", "wb") as fh:

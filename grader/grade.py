@@ -709,7 +709,12 @@ def write_unsandboxed_kernelspec(private: str) -> None:
 
 
 #: The reason of a submission the run never reached because the grader itself failed (the run then exits 1).
-STOPPED_REASON = "not graded: the grading stopped before it (see the error above); run make grade again to resume"
+#: Why a submission was not graded through no doing of its own (the grader stopped or its server died, killed by the
+#: OOM killer or a TA): every such reason begins so, and the run then ends non-zero (main), so that no student shows
+#: a missing grade as a 0 in grades.csv without the TA being told to grade again.
+GRADER_FAULT = "not graded, no fault of the hand-in: "
+STOPPED_REASON = GRADER_FAULT + "the grading stopped before it (see the error above); run make grade again to resume"
+STOPPED_DURING = GRADER_FAULT + "the grading stopped while it was graded (see the error above); run make grade again"
 
 
 class HostUids:
@@ -927,7 +932,7 @@ class Submission:
             except forkserver.ServerDied:
                 self.drop_unfinished()
                 return Outcome(self.student, self.assignment, "failed", time.monotonic() - self.began,
-                               "the grading server ended while this submission was graded; grade it again")
+                               GRADER_FAULT + "the grading server ended while this submission was graded; grade it again")
             seconds = time.monotonic() - begin
             if status is None:
                 self.child.kill()
@@ -1447,6 +1452,15 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
             print("grading one submission at a time: without cgroups (an ordinary user) the sandboxes share one "
                   "per-user process cap (README, Threat model)", file=sys.stderr)
         workers = 1 if serial else workers
+        # Never more submissions at once than the host's memory holds at the sandbox's cap (round 50: four of 6 GiB
+        # on a 23-GiB machine; memory a sandbox holds where no process shows it can then only be its own)
+        fits = sandbox.submissions_that_fit(limits) if sandboxed and not serial else None
+        at_once = 2 * workers if fits is None else min(2 * workers, fits)
+        if at_once < 2 * workers and warn:
+            cap = {**sandbox.DEFAULT_LIMITS, **(limits or {})}["memory_bytes"]
+            print(f"grading at most {at_once} submission(s) at once: each may hold {cap / 2**30:.1f} GiB (the "
+                  "sandbox's memory cap), and this machine's memory holds no more beside the grader", file=sys.stderr)
+        workers = min(workers, at_once)
         if not steps.wait(quiet=True):
             ensure_in_gradebook(names, root, db_url)  # again here, where its error reaches the TA
         queue, outcomes = [], []
@@ -1523,14 +1537,14 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                     with lock:
                         _RUNNING.discard(job)
                     record(Outcome(job.student, job.assignment, "failed", 0.0,
-                                   "the grading server ended before this submission started; grade it again"))
+                                   GRADER_FAULT + "the grading server ended before this submission started; grade it again"))
                     continue
                 except Exception as exc:  # noqa: BLE001 - this submission's, not the worker's
                     with lock:
                         _RUNNING.discard(job)
                     job.abandon()
                     record(Outcome(job.student, job.assignment, "failed", 0.0,
-                                   f"the grader could not start this submission ({type(exc).__name__}); grade it again"))
+                                   f"{GRADER_FAULT}the grader could not start this submission ({type(exc).__name__}); grade it again"))
                     continue
                 return job
             return None
@@ -1563,6 +1577,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 stop.set()
 
         crashed: list[str] = []
+        lost: list[Submission] = []  # in a worker's hand when the worker failed
 
         def _work() -> None:
             # A worker takes a submission whose kernel is already warm when there is one, starts it,
@@ -1578,12 +1593,23 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                     current = take()
                     if current is None:
                         return
-                    admission.watch(ticket, current.child.pid)
-                    current.go()
-                    current.wait_warm()
-                    if not serial:
-                        prestart()
-                    outcome = current.finish(submission_timeout)
+                    try:
+                        admission.watch(ticket, current.child.pid)
+                        with contextlib.suppress(forkserver.ServerDied):  # finish() fails this one for it (a06)
+                            current.go()
+                        current.wait_warm()
+                        if not serial:
+                            prestart()
+                        outcome = current.finish(submission_timeout)
+                    except BaseException:
+                        # a fault of the grader's own while this one was in hand (round 50: the warm grader killed
+                        # as its turn began): it is named with the run's error, its kernel gone, nothing of it kept
+                        with lock:
+                            _RUNNING.discard(current)
+                            lost.append(current)
+                        with contextlib.suppress(Exception):
+                            current.abandon()
+                        raise
                     with lock:
                         _RUNNING.discard(current)
                     if not stop.is_set():
@@ -1591,7 +1617,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 finally:
                     admission.leave(ticket)
 
-        admission = Admission(workers, limit=workers if serial else 2 * workers)
+        admission = Admission(workers, limit=workers if serial else at_once)
         threads = [threading.Thread(target=work, daemon=True) for _ in range(admission.limit)]
         try:
             for thread in threads:
@@ -1618,9 +1644,11 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         if crashed:  # a fault of the grader's own: every submission it did not reach is named, none is lost
             print(for_terminal("the grading stopped: " + crashed[0][-3000:]), file=sys.stderr)
             seen = {(o.student, o.assignment) for o in outcomes}
-            for job in [*queue, *ready]:
+            for job in [*lost, *queue, *ready]:
                 if (job.student, job.assignment) not in seen:
-                    outcomes.append(Outcome(job.student, job.assignment, "failed", 0.0, STOPPED_REASON))
+                    seen.add((job.student, job.assignment))
+                    outcomes.append(Outcome(job.student, job.assignment, "failed", 0.0,
+                                            STOPPED_DURING if job in lost else STOPPED_REASON))
         # Every grade is final: the report first, so that no class step (each with a time limit) can
         # keep it from the TA.
         report = [asdict(o) for o in sorted(outcomes, key=lambda o: (o.assignment, o.student))]
@@ -1898,7 +1926,11 @@ def main(argv=None) -> int:
     print(f"feedback: {os.path.join(args.course_dir, 'feedback')}/<student>/<assignment>/   "
           f"grades: {os.path.join(args.course_dir, 'grades.csv')}   plot: {plot}")
     print("written answers: `make lab`, then nbgrader's Formgrader")
-    return 1 if any(o.reason == STOPPED_REASON for o in outcomes) else 0
+    faults = sum(o.reason.startswith(GRADER_FAULT) for o in outcomes)
+    if faults:
+        print(f"\n{faults} submission(s) not graded through no fault of their own (above): their students have no "
+              "grade yet, whatever grades.csv shows; run make grade again to grade them", file=sys.stderr)
+    return 1 if faults else 0
 
 
 if __name__ == "__main__":

@@ -319,7 +319,7 @@ _SYSCALLS = {
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
                    openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328, flock=73,
-                   setrlimit=160, ioctl=16),
+                   setrlimit=160, ioctl=16, prctl=157),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -335,7 +335,7 @@ _SYSCALLS = {
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
                     readahead=213, madvise=233, preadv2=286, pwritev2=287, flock=32,
-                    setrlimit=164, ioctl=29),
+                    setrlimit=164, ioctl=29, prctl=167),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -411,6 +411,11 @@ _ONLY_ITS_OWN = ("sched_setparam", "sched_setscheduler", "sched_setattr", "prlim
 # 37). The call returns 0 and changes nothing.
 _RLIMIT_CORE = 4
 _PRIO_PROCESS, _IOPRIO_WHO_PROCESS = 0, 1
+# prctl(PR_FUTEX_HASH) answers EINVAL, what a kernel before it (6.16) answers: one call with 2^24 slots made 1 GiB of
+# kernel memory that no process's resident set shows (round 50). It was charged to the sandbox's cgroup, but the
+# host's OOM killer chooses by resident set, and chose the grader's own processes. Nothing the course runs asks for
+# a private futex hash (glibc does not).
+_PR_FUTEX_HASH = 78
 # fcntl(F_SETSIG) is refused with them: it names the signal the kernel sends to a descriptor's owner (F_SETOWN,
 # any process of the same user) when it is ready, SIGSTOP included. Without it the owner gets SIGIO.
 _F_SETSIG = 10
@@ -672,6 +677,11 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the resource)
              (_JEQ, "no_change", "allow", _RLIMIT_CORE)]
     labels["not_setrlimit"] = len(prog)
+    prog.append((_JEQ, 0, "not_prctl", numbers["prctl"]))
+    prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the option), low 32 bits (the kernel reads an int)
+             (_JEQ, 0, "allow", _PR_FUTEX_HASH),
+             (_RET, 0, 0, _RET_ERRNO | errno.EINVAL)]
+    labels["not_prctl"] = len(prog)  # reached by the comparison's jump only: still the call's number
     prog.append((_JGE, "not_scheduling", "not_scheduling", 0))  # past the answer below
     labels["no_change"] = len(prog)
     prog.append((_RET, 0, 0, _RET_ERRNO | 0))  # "done": the call returns 0, and nothing changed
@@ -1130,8 +1140,10 @@ def _cgroup_v2(limits: dict) -> dict[str, str]:
     if not controllers:
         return {}
     group = os.path.join(parent, f"{CGROUP_PREFIX}{os.getpid()}")
+    # memory.oom.group: where the OOM killer (the cgroup's, or the host's) picks a process of the sandbox, every
+    # process of it goes, so that its namespaces end and what they held (tmpfs files, socket queues) is freed
     settings = {"memory.max": limits["memory_bytes"], "memory.swap.max": 0, "pids.max": limits["processes"],
-                "cpu.weight": limits["cpu_weight"]}
+                "cpu.weight": limits["cpu_weight"], "memory.oom.group": 1}
     if "io" in controllers:
         bps, iops = _read_caps(limits)
         settings["io.max"] = [f"{dev} rbps={bps} riops={iops}" for dev in _block_devices()]
@@ -1185,9 +1197,61 @@ def cgroups_possible() -> bool:
     return os.geteuid() == 0
 
 
+#: What the grader itself needs besides its submissions (its grading process, fork server, kernel template, one
+#: class step), and what each submission's grading costs outside its sandbox (its nbgrader process, the judges'
+#: room), in bytes: admission never runs more submissions than the host's memory holds at the sandbox's cap.
+GRADER_RESERVE_BYTES = 3 * 2**29
+SUBMISSION_OVERHEAD_BYTES = 2**29
+
+
+def host_memory_bytes() -> int | None:
+    """The memory this process may use: the host's (MemTotal), or less where a cgroup above it caps it (a container
+    with --memory); None where unknown (not Linux)."""
+    try:
+        with open("/proc/meminfo") as fh:
+            total = next(int(line.split()[1]) * 1024 for line in fh if line.startswith("MemTotal:"))
+    except (OSError, StopIteration, ValueError):
+        return None
+    try:
+        own = _own_cgroups()
+    except OSError:
+        return total
+    v2 = cgroup_kind() == "v2"
+    path = own.get("" if v2 else "memory")
+    if path is None:
+        return total
+    base = CGROUP_ROOT if v2 else os.path.join(CGROUP_ROOT, "memory")
+    name = "memory.max" if v2 else "memory.limit_in_bytes"
+    folder = os.path.join(base, path.lstrip("/"))
+    while _inside(os.path.realpath(folder), base):
+        try:
+            with open(os.path.join(folder, name)) as fh:
+                value = fh.read().strip()
+            if value.isdigit():
+                total = min(total, int(value))
+        except OSError:
+            pass
+        if os.path.realpath(folder) == os.path.realpath(base):
+            break
+        folder = os.path.dirname(folder)
+    return total
+
+
+def submissions_that_fit(limits: dict | None = None) -> int | None:
+    """How many submissions at their memory cap the host holds beside the grader (at least 1), or None if unknown."""
+    memory = {**DEFAULT_LIMITS, **(limits or {})}["memory_bytes"]
+    total = host_memory_bytes()
+    if total is None:
+        return None
+    return max(1, (total - GRADER_RESERVE_BYTES) // (memory + SUBMISSION_OVERHEAD_BYTES))
+
+
 def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:
     """Cap this process and everything it will start; returns {controller: cgroup} it entered (may be empty).
     With `join` (root), it enters those cgroups (a kernel's) instead of making its own."""
+    from grader.zygote import doom_first
+
+    doom_first()  # the OOM killer's first choice, everything of the sandbox (grader.zygote)
     groups = {}
     if os.geteuid() == 0 and join:
         try:

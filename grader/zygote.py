@@ -213,12 +213,31 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
     os._exit(code)
 
 
+#: The OOM killer's score of every process of a sandbox (the most: it is chosen before any process of the grader).
+#: Written by root before the sandbox starts, it is also the least its processes may set (Linux keeps the lowest
+#: score a privileged writer set as a floor); an ordinary user's grader raises it, and a sandbox could lower it back
+#: to 0 only. Round 50: memory a sandbox held where no resident set shows it (tmpfs files, socket queues, a futex
+#: hash) ran a 4-GiB host out, and the OOM killer, choosing by resident set, killed the grader's fork server.
+OOM_SCORE_FIRST = 1000
+
+
+def doom_first() -> None:
+    """Make this process (and what it starts) the OOM killer's first choice (OOM_SCORE_FIRST). Here, not in
+    grader.sandbox, for the template's children (which import nothing more)."""
+    try:
+        with open("/proc/self/oom_score_adj", "w") as fh:
+            fh.write(str(OOM_SCORE_FIRST))
+    except OSError:
+        pass  # not Linux
+
+
 def _fork_kernel(conn: socket.socket, request: dict, fds: list[int]) -> None:
     """In the template's child: limits, namespaces, then fork the kernel (in the sandbox's PID namespace),
     tell the launcher its pid, and leave."""
     import resource
 
     stdio, channel, holder_ns = fds[:3], fds[3], dict(zip(request["namespaces"], fds[4:]))
+    doom_first()  # while still root, so that the kernel cannot lower it
     for name, (soft, hard) in request["rlimits"].items():
         resource.setrlimit(getattr(resource, name), (soft, hard))
     for group in request["cgroups"]:

@@ -752,17 +752,18 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
         "add": "def add(a, b):\n    return a + b\nif get_ipython().execution_count <= 1:\n"
                + "\n".join("    " + line for line in ZMTP_BUSY["pings"].splitlines()),
         "more": "import os\nos.kill(os.getpid(), 9)"}
-    # Each flood lasts until the kernel is killed, under a cell limit five times the usual (600 s): on a loaded
-    # machine the grader's 4 CPU-s (its kernel's start and warm-up included: 2 killed kernels as they started) take
-    # longer to spend (in CI a flood that ended after 240 s, and one under load that had not made the grader spend
-    # 4 CPU-s within a 300-s cell limit, failed at the cell's limit instead)
+    # Each flood lasts until the kernel is killed, under a cell limit of 240 s: on a loaded machine the grader's 4 CPU-s
+    # (its kernel's start and warm-up included: 2 killed kernels as they started) take longer to spend (in CI a flood
+    # that ended after 240 s). A submission is stopped at 300 s, so that a flood that never made the grader spend them
+    # (once in CI, past the test's own 600 s, which said nothing of why) fails here with its kept log.
     root = _small_class(tmp_path, "ps0_busy", source, {**hand_ins, "zz_honest": {}})
     grade.write_beneath(str(root), ["grading_logs", "ps0_busy", "zz_honest.log"], "an earlier run's failure", make=True)
     outcomes = {o.student: o for o in grade.grade(["ps0_busy"], str(root), workers=1, feedback=False,
-                                                   extra=["--ResilientExecute.max_grading_cpu=4", "--Execute.timeout=600"])}
+                                                   submission_timeout=300,
+                                                   extra=["--ResilientExecute.max_grading_cpu=4", "--Execute.timeout=240"])}
     for student in hand_ins:
         busy = outcomes[student]
-        assert busy.status == "failed", busy
+        assert busy.status == "failed", (busy, busy.log and (root / busy.log).read_text()[-6000:])
         assert busy.log == f"grading_logs/ps0_busy/{student}.log", busy  # kept for the TA; its end said on failure
         # the cap fired, not the cell's end. One race ends the shell flood sooner, with the grader's other refusal:
         # when the flood's bytes reach a reconnected socket before the kernel's own greeting, the grader's ZeroMQ
@@ -779,6 +780,68 @@ def test_a_kernel_that_keeps_the_graders_zeromq_busy_fails_at_the_graders_cpu_li
 
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
         assert [g.score for g in gb.find_submission_notebook("ps0_busy", "ps0_busy", "zz_honest").grades] == [1.0]
+
+
+def test_a_grading_server_that_dies_at_a_turn_fails_that_one_and_the_run_says_to_grade_again(tmp_path, monkeypatch,
+                                                                                                capsys):
+    """Round 50: the host's OOM killer killed the grader's fork server just as a submission's turn began; the error
+    came out of opening its gate, outside what fails one submission, and stopped the run: that student was missing
+    from the report and from "could not be graded", shown 0 in grades.csv, and the run exited 0. Now that submission
+    fails with the grader's reason, a new server grades the others, and the run ends non-zero and says why."""
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_oom", source, {"aa_first": {}, "bb_killed": {}, "cc_after": {}})
+    go = grade.Submission.go
+
+    def killed_at_the_gate(self):
+        if self.student == "bb_killed" and self.began is None:
+            server = self.child.server.proc
+            server.kill()  # what the OOM killer sends
+            server.wait()
+        go(self)
+
+    monkeypatch.setattr(grade.Submission, "go", killed_at_the_gate)
+    code = grade.main(["ps0_oom", "--course-dir", str(root), "--workers", "1"])
+    out, err = capsys.readouterr()
+    report = {o["student"]: o for o in json.loads((root / "grading_report.json").read_text())}
+    assert code == 1, (out, err)
+    assert sorted(report) == ["aa_first", "bb_killed", "cc_after"], report
+    assert report["bb_killed"]["status"] == "failed", report
+    assert report["bb_killed"]["reason"].startswith(grade.GRADER_FAULT), report
+    assert "bb_killed" in out.split("could not be graded in full", 1)[1], out
+    assert "not graded through no fault of their own" in err, err
+    assert report["aa_first"]["status"] == report["cc_after"]["status"] == "graded", report
+    # the next run grades the one the server's death cost, and nothing twice
+    monkeypatch.setattr(grade.Submission, "go", go)
+    assert grade.main(["ps0_oom", "--course-dir", str(root), "--workers", "1"]) == 0
+    again = {o["student"]: o["status"] for o in json.loads((root / "grading_report.json").read_text())}
+    assert again == {"aa_first": "skipped", "bb_killed": "graded", "cc_after": "skipped"}, again
+
+
+def test_a_worker_that_fails_names_the_submission_in_its_hand_and_the_run_ends_non_zero(tmp_path, monkeypatch, capsys):
+    """A fault of the grader's own in a worker (here a wait that raises) stops the run; the submission that worker
+    held is named with the ones never reached, each with the grader's reason, and the run ends non-zero."""
+    source = [nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION")]
+    root = _small_class(tmp_path, "ps0_fault", source, {"aa_first": {}, "bb_held": {}, "cc_never": {}})
+    wait_warm = grade.Submission.wait_warm
+
+    def faulty(self, timeout=120.0):
+        if self.student == "bb_held":
+            raise RuntimeError("a fault of the grader's own")
+        return wait_warm(self, timeout)
+
+    monkeypatch.setattr(grade.Submission, "wait_warm", faulty)
+    code = grade.main(["ps0_fault", "--course-dir", str(root), "--workers", "1"])
+    out, err = capsys.readouterr()
+    report = {o["student"]: o for o in json.loads((root / "grading_report.json").read_text())}
+    assert code == 1 and "a fault of the grader's own" in err, (out, err)
+    assert report["aa_first"]["status"] == "graded", report
+    assert report["bb_held"]["reason"] == grade.STOPPED_DURING, report
+    assert report["cc_never"]["reason"] == grade.STOPPED_REASON, report
+    assert not (root / "autograded" / "bb_held").exists()
 
 
 def test_a_kept_log_line_is_folded_so_that_no_row_begins_with_text_the_kernel_chose():

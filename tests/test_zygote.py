@@ -571,6 +571,82 @@ for name in os.listdir(folder):
         kernel.close()
 
 
+def _sets_oom_floors() -> bool:
+    """Whether this process may set the floor of an OOM score (CAP_SYS_RESOURCE: root on a host; a container may
+    withhold it, and then a sandbox may lower its own score back to 0)."""
+    with open("/proc/self/status") as fh:
+        effective = next(int(line.split()[1], 16) for line in fh if line.startswith("CapEff:"))
+    return bool(effective >> 24 & 1)
+
+
+def test_the_out_of_memory_killer_chooses_a_sandbox_first_and_no_futex_hash_is_made(tmp_path, started_by):
+    """Round 50: memory a sandbox held where no resident set shows it (tmpfs files, socket queues, one
+    prctl(PR_FUTEX_HASH) of 2^24 slots: 1 GiB of kernel memory) ran the host out, and the OOM killer, choosing by
+    resident set, killed the grader's fork server. Every process of a sandbox, however started, begins with the
+    highest OOM score, and so does its launcher, which no sandbox reaches and whose end ends the sandbox; with
+    cgroup v2 the whole sandbox goes at once (memory.oom.group). A futex hash is refused as a kernel before it is."""
+    kernel = Kernel(tmp_path, started_by, "oom")
+    try:
+        with open(f"/proc/{kernel.km.provisioner.process.pid}/oom_score_adj") as fh:
+            launcher = int(fh.read())
+        out = kernel.run("""
+import ctypes, errno, json, os
+libc = ctypes.CDLL(None, use_errno=True)
+def score():
+    with open("/proc/self/oom_score_adj") as fh:
+        return int(fh.read())
+seen = {"score": score()}
+pid = os.fork()
+if pid == 0:
+    os._exit(score() == 1000)
+seen["child"] = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+try:
+    with open("/proc/self/oom_score_adj", "w") as fh:
+        fh.write("0")
+    seen["lowered"] = "ok"
+except OSError as exc:
+    seen["lowered"] = errno.errorcode[exc.errno]
+seen["after"] = score()
+libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_ulong]
+seen["futex_hash"] = errno.errorcode.get(ctypes.get_errno(), "ok") if libc.prctl(78, 1, 1 << 24, 0, 0) else "ok"
+print("SEEN", json.dumps(seen))
+""")
+        with open(f"/proc/{kernel.km.provisioner.process.pid}/oom_score_adj") as fh:
+            launcher_after = int(fh.read())
+    finally:
+        kernel.close()
+    seen = json.loads(out.split("SEEN", 1)[1])
+    assert launcher == launcher_after == 1000, (launcher, launcher_after)
+    assert seen["score"] == 1000 and seen["child"] == 1, seen
+    assert seen["futex_hash"] == "EINVAL", seen
+    if _sets_oom_floors():  # the floor a privileged writer set; without it a sandbox may go back to 0, its launcher not
+        assert seen["lowered"] == "EACCES" and seen["after"] == 1000, seen
+
+
+def test_the_grader_never_admits_more_submissions_than_the_hosts_memory_holds(monkeypatch, tmp_path):
+    """Round 50: admission ran 2 x workers submissions at once (4 x 6 GiB on a 23-GiB machine). The number that fit
+    counts the grader's own needs and each submission's grading beside its sandbox's cap, and a cgroup above the
+    grader (a container's --memory) caps the host's memory."""
+    gib = 2**30
+    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 23 * gib + gib // 2)
+    assert sandbox.submissions_that_fit() == 3
+    assert sandbox.submissions_that_fit({"memory_bytes": gib}) == 14
+    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 4 * gib)
+    assert sandbox.submissions_that_fit() == 1  # one at a time where even one does not fit: said by the cap
+    monkeypatch.undo()
+    # a container's cap, two levels above the grader's own cgroup (v2), is what the host holds
+    (tmp_path / "pod" / "grader").mkdir(parents=True)
+    (tmp_path / "pod" / "memory.max").write_text(f"{8 * gib}\n")
+    (tmp_path / "pod" / "grader" / "memory.max").write_text("max\n")
+    monkeypatch.setattr(sandbox, "CGROUP_ROOT", str(tmp_path))
+    monkeypatch.setattr(sandbox, "cgroup_kind", lambda: "v2")
+    monkeypatch.setattr(sandbox, "_own_cgroups", lambda: {"": "/pod/grader"})
+    assert sandbox.host_memory_bytes() == 8 * gib
+    assert sandbox.submissions_that_fit() == 1
+    (tmp_path / "pod" / "memory.max").write_text("max\n")
+    assert sandbox.host_memory_bytes() > 8 * gib  # MemTotal of this machine
+
+
 def test_a_kernel_forked_where_launches_need_the_fork_server_starts_its_own_inside(tmp_path, template, monkeypatch):
     """On a GPU machine or macOS (forced here), each kernel starts helpers.launch's fork server as it turns
     into a kernel, as its own child inside its sandbox; the template, which forks every kernel, has none."""

@@ -1420,6 +1420,30 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     if made_private and warn:
         print(for_terminal(f"made readable by you only (other users may have read them): {', '.join(made_private)}"),
               file=sys.stderr)
+    # Without cgroups (an ordinary user) the sandbox caps processes per user (RLIMIT_NPROC), a count
+    # every sandbox shares: a submission that forks to that cap would starve one graded beside it.
+    # One submission at a time then, with no kernel started early for the next.
+    workers = workers or os.cpu_count() or 1
+    serial = not unsandboxed and not sandbox.cgroups_possible()
+    if serial and workers > 1 and warn:
+        print("grading one submission at a time: without cgroups (an ordinary user) the sandboxes share one "
+              "per-user process cap (README, Threat model)", file=sys.stderr)
+    workers = 1 if serial else workers
+    # Never more submissions at once, nor any at a larger memory cap, than the host's memory holds beside the grader
+    # (round 50: four of 6 GiB on a 23-GiB machine; memory a sandbox holds where no process shows it is its cgroup's)
+    plan = None if unsandboxed or serial else sandbox.memory_plan(limits, warm=workers)
+    at_once = 2 * workers if plan is None else min(2 * workers, plan[0])
+    if plan is not None and plan[1] < {**sandbox.DEFAULT_LIMITS, **(limits or {})}["memory_bytes"]:
+        limits = {**(limits or {}), "memory_bytes": plan[1]}
+        if warn:
+            print(f"each submission may hold {plan[1] / 2**30:.2f} GiB (the sandbox's cap lowered to what this "
+                  "machine's memory holds beside the grader); a notebook that needs more fails for memory",
+                  file=sys.stderr)
+    elif at_once < 2 * workers and warn:
+        cap = {**sandbox.DEFAULT_LIMITS, **(limits or {})}["memory_bytes"]
+        print(f"grading at most {at_once} submission(s) at once: each may hold {cap / 2**30:.1f} GiB (the "
+              "sandbox's memory cap), and this machine's memory holds no more beside the grader", file=sys.stderr)
+    workers = min(workers, at_once)
     servers, steps = _Servers(root), None  # the warm grader imports nbgrader, torch and the judges meanwhile
     # ... and the kernels' template imports what every kernel imports (grader.zygote)
     template = None
@@ -1443,24 +1467,6 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         if not sandboxed and warn:
             print("WARNING: grading WITHOUT a sandbox: student code runs with your rights (README, Threat model)",
                   file=sys.stderr)
-        workers = workers or os.cpu_count() or 1
-        # Without cgroups (an ordinary user) the sandbox caps processes per user (RLIMIT_NPROC), a count
-        # every sandbox shares: a submission that forks to that cap would starve one graded beside it.
-        # One submission at a time then, with no kernel started early for the next.
-        serial = sandboxed and not sandbox.cgroups_possible()
-        if serial and workers > 1 and warn:
-            print("grading one submission at a time: without cgroups (an ordinary user) the sandboxes share one "
-                  "per-user process cap (README, Threat model)", file=sys.stderr)
-        workers = 1 if serial else workers
-        # Never more submissions at once than the host's memory holds at the sandbox's cap (round 50: four of 6 GiB
-        # on a 23-GiB machine; memory a sandbox holds where no process shows it can then only be its own)
-        fits = sandbox.submissions_that_fit(limits) if sandboxed and not serial else None
-        at_once = 2 * workers if fits is None else min(2 * workers, fits)
-        if at_once < 2 * workers and warn:
-            cap = {**sandbox.DEFAULT_LIMITS, **(limits or {})}["memory_bytes"]
-            print(f"grading at most {at_once} submission(s) at once: each may hold {cap / 2**30:.1f} GiB (the "
-                  "sandbox's memory cap), and this machine's memory holds no more beside the grader", file=sys.stderr)
-        workers = min(workers, at_once)
         if not steps.wait(quiet=True):
             ensure_in_gradebook(names, root, db_url)  # again here, where its error reaches the TA
         queue, outcomes = [], []
@@ -1476,7 +1482,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                 queue[-1].template = template.path if template else None
         queue.reverse()  # popped from the end: in order
         progress = Progress(len(queue))
-        lock, stop = threading.Lock(), threading.Event()
+        lock, stop, interrupted = threading.Lock(), threading.Event(), threading.Event()
         left = {name: 0 for name in names}  # submissions of each assignment still to grade
         for job in queue:
             left[job.assignment] += 1
@@ -1612,7 +1618,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                         raise
                     with lock:
                         _RUNNING.discard(current)
-                    if not stop.is_set():
+                    if not interrupted.is_set():  # a run stopped by a fault still says how its own ones ended
                         record(outcome)
                 finally:
                     admission.leave(ticket)
@@ -1628,6 +1634,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
         except KeyboardInterrupt:
             # Stop at once: queued submissions never start, running ones are killed with their kernels.
             # Every grade already recorded stays in the gradebook; the next run resumes after them.
+            interrupted.set()
             stop.set()
             with lock:
                 running = list(_RUNNING)

@@ -1198,10 +1198,14 @@ def cgroups_possible() -> bool:
 
 
 #: What the grader itself needs besides its submissions (its grading process, fork server, kernel template, one
-#: class step), and what each submission's grading costs outside its sandbox (its nbgrader process, the judges'
-#: room), in bytes: admission never runs more submissions than the host's memory holds at the sandbox's cap.
+#: class step), what each submission's grading costs outside its sandbox (its nbgrader process, the judges' room),
+#: and what a kernel started early for its turn holds before it runs anything of the hand-in (its nbgrader, the
+#: kernel with torch imported), in bytes: the sandboxes' caps together never exceed the host's memory (memory_plan).
 GRADER_RESERVE_BYTES = 3 * 2**29
 SUBMISSION_OVERHEAD_BYTES = 2**29
+WARM_KERNEL_BYTES = 3 * 2**28
+#: The least a sandbox's memory cap is lowered to on a small host (ours need about 1 GiB, torch imported).
+MIN_SANDBOX_BYTES = 2**29
 
 
 def host_memory_bytes() -> int | None:
@@ -1237,13 +1241,21 @@ def host_memory_bytes() -> int | None:
     return total
 
 
-def submissions_that_fit(limits: dict | None = None) -> int | None:
-    """How many submissions at their memory cap the host holds beside the grader (at least 1), or None if unknown."""
+def memory_plan(limits: dict | None = None, warm: int = 0) -> tuple[int, int] | None:
+    """(how many submissions may run at once, each one's memory cap) so that the sandboxes' caps, the grader's
+    own needs and `warm` kernels started early for their turn fit in the host's memory; None if that is unknown.
+    At least one runs: where even one at the sandbox's cap does not fit, its cap is lowered to what is left (round
+    51: with a cap above the host's memory a submission's memory ran the host out, and the OOM killer, which the
+    sandboxes' cgroups no longer decide for, chose other students' kernels)."""
     memory = {**DEFAULT_LIMITS, **(limits or {})}["memory_bytes"]
     total = host_memory_bytes()
     if total is None:
         return None
-    return max(1, (total - GRADER_RESERVE_BYTES) // (memory + SUBMISSION_OVERHEAD_BYTES))
+    room = total - GRADER_RESERVE_BYTES - warm * WARM_KERNEL_BYTES
+    fits = room // (memory + SUBMISSION_OVERHEAD_BYTES)
+    if fits >= 1:
+        return int(fits), memory
+    return 1, max(MIN_SANDBOX_BYTES, room - SUBMISSION_OVERHEAD_BYTES)
 
 
 def apply_limits(limits: dict, join: list[str] | None = None) -> dict[str, str]:

@@ -623,16 +623,19 @@ print("SEEN", json.dumps(seen))
         assert seen["lowered"] == "EACCES" and seen["after"] == 1000, seen
 
 
-def test_the_grader_never_admits_more_submissions_than_the_hosts_memory_holds(monkeypatch, tmp_path):
-    """Round 50: admission ran 2 x workers submissions at once (4 x 6 GiB on a 23-GiB machine). The number that fit
-    counts the grader's own needs and each submission's grading beside its sandbox's cap, and a cgroup above the
-    grader (a container's --memory) caps the host's memory."""
+def test_the_sandboxes_caps_together_never_exceed_the_hosts_memory(monkeypatch, tmp_path):
+    """Round 50: admission ran 2 x workers submissions at once (4 x 6 GiB on a 23-GiB machine). Round 51: on a host
+    smaller than one sandbox's cap, one submission still ran the host out. The plan counts the grader's own needs,
+    each submission's grading beside its sandbox, and the kernels started early; where not even one fits at the
+    cap, the cap is lowered; a cgroup above the grader (a container's --memory) caps the host's memory."""
     gib = 2**30
     monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 23 * gib + gib // 2)
-    assert sandbox.submissions_that_fit() == 3
-    assert sandbox.submissions_that_fit({"memory_bytes": gib}) == 14
+    assert sandbox.memory_plan(warm=2) == (3, 6 * gib)
+    assert sandbox.memory_plan({"memory_bytes": gib}, warm=2) == (13, gib)
     monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 4 * gib)
-    assert sandbox.submissions_that_fit() == 1  # one at a time where even one does not fit: said by the cap
+    assert sandbox.memory_plan(warm=1) == (1, 5 * gib // 4)  # 4 - 1.5 (grader) - 0.75 (a warm kernel) - 0.5
+    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 2 * gib)
+    assert sandbox.memory_plan(warm=1) == (1, sandbox.MIN_SANDBOX_BYTES)
     monkeypatch.undo()
     # a container's cap, two levels above the grader's own cgroup (v2), is what the host holds
     (tmp_path / "pod" / "grader").mkdir(parents=True)
@@ -642,7 +645,7 @@ def test_the_grader_never_admits_more_submissions_than_the_hosts_memory_holds(mo
     monkeypatch.setattr(sandbox, "cgroup_kind", lambda: "v2")
     monkeypatch.setattr(sandbox, "_own_cgroups", lambda: {"": "/pod/grader"})
     assert sandbox.host_memory_bytes() == 8 * gib
-    assert sandbox.submissions_that_fit() == 1
+    assert sandbox.memory_plan() == (1, 6 * gib)
     (tmp_path / "pod" / "memory.max").write_text("max\n")
     assert sandbox.host_memory_bytes() > 8 * gib  # MemTotal of this machine
 

@@ -1198,11 +1198,12 @@ def cgroups_possible() -> bool:
 
 
 #: What the grader itself needs besides its submissions (its grading process, fork server, kernel template, one
-#: class step), what each submission's grading costs outside its sandbox (its nbgrader process, the judges' room),
+#: class step), what each submission's grading may hold outside its sandbox (its nbgrader process, capped at
+#: grader.forkserver.CHILD_DATA_BYTES: round 51 made it hold 1.7-2 GiB of the kernel's frames while a check waited),
 #: and what a kernel started early for its turn holds before it runs anything of the hand-in (its nbgrader, the
 #: kernel with torch imported), in bytes: the sandboxes' caps together never exceed the host's memory (memory_plan).
 GRADER_RESERVE_BYTES = 3 * 2**29
-SUBMISSION_OVERHEAD_BYTES = 2**29
+SUBMISSION_OVERHEAD_BYTES = 2 * 2**30
 WARM_KERNEL_BYTES = 3 * 2**28
 #: The least a sandbox's memory cap is lowered to on a small host (ours need about 1 GiB, torch imported).
 MIN_SANDBOX_BYTES = 2**29

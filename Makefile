@@ -37,7 +37,7 @@ $(STAMP): pyproject.toml
 
 venv: $(READY)
 
-$(READY): $(STAMP) grader/formgrader_guard.py
+$(READY): $(STAMP) grader/formgrader_guard.py grader/private_kernels.py
 	$(PY) -m grader.formgrader_guard --write-venv-config $@
 
 demo: $(READY)

@@ -12,12 +12,16 @@ os.environ.setdefault("DISTCOURSE_JUDGE", "kernel")
 def pytest_configure(config):
     """Test this checkout: every process the suite starts (kernels, ranks, graders) imports helpers/, probes/,
     autograders/ and grader/ from here, even with a venv whose editable install points at another clone."""
+    from grader import private_kernels
     from grader.course import use_this_checkout
 
     try:
         use_this_checkout()
     except SystemExit as exc:
         pytest.exit(str(exc), returncode=4)
+    # nbval's kernels (the lectures, source/ under `make nbval`) and the tests' own on sockets in a folder of this
+    # process's, never on localhost TCP, where any local user reads what a kernel publishes (round 51)
+    private_kernels.install()
 
 
 LECTURES_IN_THE_BROWSER = "tests/test_browser.py::test_lecture_plots_render"

@@ -262,6 +262,22 @@ else:
 '''
 
 
+#: The venv's Jupyter server configuration (etc/jupyter/jupyter_server_config.py, beside VENV_CONFIG): the kernels
+#: of `make lab`, or of any Jupyter server started with this venv, talk over sockets of the TA's alone.
+SERVER_CONFIG = '''"""Kernels of a Jupyter server started with this venv (`make lab`) use unix sockets in a folder of the TA's
+alone, never localhost TCP, where any local user reads what a kernel publishes: the code and output of every cell the
+TA runs (round 51). Written by `make venv` (grader/formgrader_guard.py); see grader/private_kernels.py."""
+c = get_config()  # noqa: F821 - provided by Jupyter when it loads this file
+c.KernelManager.transport = "ipc"
+try:
+    from grader import private_kernels
+except ImportError:  # the checkout moved or was removed: run `make venv` again
+    pass
+else:
+    private_kernels.install()
+'''
+
+
 def venv_config() -> str:
     """VENV_CONFIG with the folder check's own functions in it (one source: this module's)."""
     import inspect
@@ -281,7 +297,9 @@ def checkout_writers() -> tuple:
 def write_venv_config(path: str) -> None:
     """Write VENV_CONFIG at `path` (the venv's etc/jupyter/nbgrader_config.py, which nbgrader reads from any folder)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w") as fh:
+    with open(os.path.join(os.path.dirname(path), "jupyter_server_config.py"), "w") as fh:
+        fh.write(SERVER_CONFIG)
+    with open(path, "w") as fh:  # last: `make venv` remakes both while this one is older than this module
         fh.write(venv_config())
 
 

@@ -572,6 +572,9 @@ def run_notebook_stage(path: str, result_file: str, cell_timeout: float) -> int:
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError, CellTimeoutError, DeadKernelError
 
+    from grader import private_kernels
+
+    private_kernels.install()  # its sockets in a folder of its own, not on localhost TCP
     nb = nbformat.read(path, as_version=4)
     result = {"ok": True, "error": "", "details": "", "bench": []}
     client = NotebookClient(nb, timeout=cell_timeout, kernel_name="python3",

@@ -1,0 +1,103 @@
+"""Round 51: the TA's own kernels (nbval's, nbclient's, JupyterLab's) listened on localhost TCP, and a student with an
+account on the machine subscribed to their IOPub ports and read every cell the TA ran (the solutions, the hidden
+tests, the quiz key). They talk over unix sockets in a folder of the TA's alone now (grader/private_kernels.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import stat
+import subprocess
+import sys
+import time
+import urllib.request
+
+import nbformat
+import psutil
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _listening_tcp_ports(pid: int) -> set[int]:
+    """The TCP ports process `pid` listens on."""
+    return {c.laddr.port for c in psutil.Process(pid).net_connections(kind="tcp") if c.status == psutil.CONN_LISTEN}
+
+
+def _private_ipc(info: dict, kernel_pid: int) -> None:
+    """A kernel's connection: IPC sockets in a folder only its owner may enter, none of its channels on TCP."""
+    assert info["transport"] == "ipc", info
+    where = os.path.dirname(info["ip"])
+    mode = os.stat(where)
+    assert os.path.isabs(info["ip"]) and stat.S_IMODE(mode.st_mode) == 0o700 and mode.st_uid == os.geteuid(), info
+    channels = {info[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
+    for port in channels:
+        assert stat.S_ISSOCK(os.stat(f"{info['ip']}-{port}").st_mode)
+    # ipykernel's own pipe for output of processes the kernel forks stays on TCP (it drops what lacks its key)
+    assert len(_listening_tcp_ports(kernel_pid)) <= 1, _listening_tcp_ports(kernel_pid)
+
+
+def test_a_kernel_this_suite_or_nbval_starts_listens_on_no_tcp_port():
+    """nbclient (nbval's and the tools' way of running a notebook) in a process of the suite (conftest installs it)."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(6 * 7)")])
+    client = NotebookClient(nb, kernel_name="python3")
+    with client.setup_kernel():
+        with open(client.km.connection_file) as fh:
+            info = json.load(fh)
+        _private_ipc(info, client.km.provisioner.process.pid)
+        client.execute_cell(nb.cells[0], 0)
+    assert nb.cells[0].outputs[0]["text"] == "42\n"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
+    """A Jupyter server started with the venv (what `make lab` runs) reads the venv's configuration (`make venv`)."""
+    config = os.path.join(sys.prefix, "etc", "jupyter", "jupyter_server_config.py")
+    if not os.path.isfile(config):
+        pytest.skip("this Python is not the course's venv (make venv writes its Jupyter configuration)")
+    port, token = _free_port(), "t" * 32
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "HOME": str(tmp_path),
+           "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
+    server = subprocess.Popen([sys.executable, "-m", "jupyter_server", "--no-browser", f"--ServerApp.port={port}",
+                               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}",
+                               *(["--allow-root"] if os.geteuid() == 0 else [])],
+                              cwd=str(tmp_path), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base, headers = f"http://127.0.0.1:{port}/api", {"Authorization": f"token {token}"}
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(urllib.request.Request(f"{base}/status", headers=headers), timeout=5)
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
+                time.sleep(0.5)
+        request = urllib.request.Request(f"{base}/kernels", data=b'{"name": "python3"}', headers=headers, method="POST")
+        kernel = json.load(urllib.request.urlopen(request, timeout=60))
+        connection = tmp_path / "runtime" / f"kernel-{kernel['id']}.json"
+        deadline = time.monotonic() + 60
+        while not connection.is_file():
+            assert time.monotonic() < deadline, "no connection file"
+            time.sleep(0.2)
+        info = json.loads(connection.read_text())
+        kernel_pid = next(p.pid for p in psutil.Process(server.pid).children(recursive=True)
+                          if "ipykernel" in " ".join(p.cmdline()))
+        deadline = time.monotonic() + 60
+        while not all(os.path.exists(f"{info['ip']}-{info[f'{n}_port']}") for n in ("shell", "iopub", "hb")):
+            assert time.monotonic() < deadline, "the kernel made no sockets"
+            time.sleep(0.2)
+        _private_ipc(info, kernel_pid)
+    finally:
+        server.terminate()
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()

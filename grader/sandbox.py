@@ -1197,12 +1197,13 @@ def cgroups_possible() -> bool:
     return os.geteuid() == 0
 
 
-#: What the grader itself needs besides its submissions (its grading process, fork server, kernel template, one
-#: class step), what each submission's grading may hold outside its sandbox (its nbgrader process, capped at
-#: grader.forkserver.CHILD_DATA_BYTES: round 51 made it hold 1.7-2 GiB of the kernel's frames while a check waited),
-#: and what a kernel started early for its turn holds before it runs anything of the hand-in (its nbgrader, the
-#: kernel with torch imported), in bytes: the sandboxes' caps together never exceed the host's memory (memory_plan).
-GRADER_RESERVE_BYTES = 3 * 2**29
+#: What the grader itself needs besides its submissions (its grading process, fork server and kernel template, about
+#: 1 GiB together, and one class step, a feedback page, at its data cap), what each submission's grading may hold
+#: outside its sandbox (its nbgrader process, capped at grader.forkserver.CHILD_DATA_BYTES: round 51 made it hold
+#: 1.7-2 GiB of the kernel's frames while a check waited), and what a kernel started early for its turn holds before it
+#: runs anything of the hand-in (its nbgrader, the kernel with torch imported), in bytes: the sandboxes' caps and the
+#: grader's together never exceed the host's memory (memory_plan), so the host's OOM killer has nothing to choose.
+GRADER_RESERVE_BYTES = 2**30 + 2 * 2**30
 SUBMISSION_OVERHEAD_BYTES = 2 * 2**30
 WARM_KERNEL_BYTES = 3 * 2**28
 #: The least a sandbox's memory cap is lowered to on a small host (ours need about 1 GiB, torch imported).

@@ -828,7 +828,7 @@ def test_a_grading_server_that_dies_at_a_turn_fails_that_one_and_the_run_says_to
 def test_on_a_host_smaller_than_the_cap_each_sandbox_gets_what_the_host_holds(tmp_path, monkeypatch, capsys):
     """Round 51: with the grader in 4 GiB (a small host) and the sandbox's cap at 6 GiB, one submission's memory ran
     the host out and the OOM killer chose a neighbour's kernel. The cap is lowered to what the host holds beside the
-    grader (1.75 GiB of a 6-GiB host here), said at the start: 2 GiB written in a cell fails that cell, in its own
+    grader (2.25 GiB of an 8-GiB host here), said at the start: 3 GiB written in a cell fails that cell, in its own
     sandbox, and the honest students beside it keep full marks."""
     from grader import sandbox
 
@@ -837,11 +837,11 @@ def test_on_a_host_smaller_than_the_cap_each_sandbox_gets_what_the_host_holds(tm
         nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
                   "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
     ]
-    big = "held = b'x' * (2 * 2**30)\ndef add(a, b):\n    return a + b"
+    big = "held = b'x' * (3 * 2**30)\ndef add(a, b):\n    return a + b"
     root = _small_class(tmp_path, "ps0_small_host", source, {"aa_honest": {}, "mm_big": {"add": big}, "zz_honest": {}})
-    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 6 * 2**30)
+    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 8 * 2**30)
     outcomes = {o.student: o for o in grade.grade(["ps0_small_host"], str(root), workers=1, feedback=False)}
-    assert "each submission may hold 1.75 GiB" in capsys.readouterr().err
+    assert "each submission may hold 2.25 GiB" in capsys.readouterr().err
     from nbgrader.api import Gradebook
 
     with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:

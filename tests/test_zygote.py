@@ -633,11 +633,12 @@ def test_the_sandboxes_caps_together_never_exceed_the_hosts_memory(monkeypatch, 
 
     # each submission's grading child may hold its data cap beside its sandbox (round 51: 1.7-2 GiB of frames)
     assert sandbox.SUBMISSION_OVERHEAD_BYTES == forkserver.CHILD_DATA_BYTES
+    assert sandbox.GRADER_RESERVE_BYTES >= forkserver.CHILD_DATA_BYTES  # a class step beside the grader's own
     monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 23 * gib + gib // 2)
-    assert sandbox.memory_plan(warm=2) == (2, 6 * gib)  # 23.5 - 1.5 (grader) - 2 x 0.75 (warm kernels) = 2 x (6 + 2)
+    assert sandbox.memory_plan(warm=2) == (2, 6 * gib)  # 23.5 - 3 (grader) - 2 x 0.75 (warm kernels) >= 2 x (6 + 2)
     assert sandbox.memory_plan({"memory_bytes": gib}, warm=2) == (6, gib)
-    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 6 * gib)
-    assert sandbox.memory_plan(warm=1) == (1, 7 * gib // 4)  # 6 - 1.5 - 0.75 - 2: the cap lowered
+    monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 8 * gib)
+    assert sandbox.memory_plan(warm=1) == (1, 9 * gib // 4)  # 8 - 3 - 0.75 - 2: the cap lowered
     monkeypatch.setattr(sandbox, "host_memory_bytes", lambda: 4 * gib)
     assert sandbox.memory_plan(warm=1) == (1, sandbox.MIN_SANDBOX_BYTES)
     monkeypatch.undo()
@@ -649,7 +650,7 @@ def test_the_sandboxes_caps_together_never_exceed_the_hosts_memory(monkeypatch, 
     monkeypatch.setattr(sandbox, "cgroup_kind", lambda: "v2")
     monkeypatch.setattr(sandbox, "_own_cgroups", lambda: {"": "/pod/grader"})
     assert sandbox.host_memory_bytes() == 8 * gib
-    assert sandbox.memory_plan() == (1, 9 * gib // 2)  # 8 - 1.5 - 2
+    assert sandbox.memory_plan() == (1, 3 * gib)  # 8 - 3 - 2
     (tmp_path / "pod" / "memory.max").write_text("max\n")
     assert sandbox.host_memory_bytes() > 8 * gib  # MemTotal of this machine
 

@@ -3,7 +3,7 @@
 import sys, os, subprocess
 from common import *
 HOST_GIB, TARGET_GIB, HOLD = 4, 2.8, 90
-HOST = "/sys/fs/cgroup/memory/process_api/bd656c76b0e5db9b79e360536596bbe7/a50host"
+HOST = (__import__("os").environ.get("ATTACK_MEMORY_CGROUP") or "/sys/fs/cgroup/memory" + [l.split(":", 2)[2].strip() for l in open("/proc/self/cgroup") if ":memory:" in l][0]) + "/a50host"
 open(HOST + "/memory.limit_in_bytes", "w").write(str(int(HOST_GIB * 2**30)))
 open(HOST + "/cgroup.procs", "w").write(str(os.getpid()))
 CODE = f'''

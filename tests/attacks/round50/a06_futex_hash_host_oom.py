@@ -4,7 +4,7 @@ Same 4-GiB "host" (parent memory cgroup). Who does the OOM killer pick?"""
 import sys, os, subprocess
 from common import *
 HOST_GIB, NPROC, HOLD = 4, 3, 90
-HOST = "/sys/fs/cgroup/memory/process_api/bd656c76b0e5db9b79e360536596bbe7/a50host"
+HOST = (__import__("os").environ.get("ATTACK_MEMORY_CGROUP") or "/sys/fs/cgroup/memory" + [l.split(":", 2)[2].strip() for l in open("/proc/self/cgroup") if ":memory:" in l][0]) + "/a50host"
 open(HOST + "/memory.limit_in_bytes", "w").write(str(int(HOST_GIB * 2**30)))
 open(HOST + "/cgroup.procs", "w").write(str(os.getpid()))
 CODE = f'''

@@ -1530,6 +1530,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
                     continue
                 with lock:
                     if stop.is_set():
+                        queue.append(job)  # named with the others never reached, not lost
                         return None
                     _RUNNING.add(job)
                 try:

@@ -278,6 +278,23 @@ else:
 '''
 
 
+#: The venv's IPython kernel configuration (etc/ipython/ipython_kernel_config.py): every kernel of this venv.
+KERNEL_CONFIG = '''"""Kernels of this venv (`make lab`'s, nbval's, the grader's sandboxed ones) start no debugger and keep no history
+on disk. Written by `make venv` (grader/formgrader_guard.py).
+
+ipykernel's debugger (JupyterLab's bug icon) runs debugpy on localhost TCP with no authentication, and its adapter
+keeps listening once the debugger is turned off: a student with an account on the machine attached to it and ran code
+as the TA (round 52); it also wrote each cell it was given under /tmp/ipykernel_<pid>/, a folder a student could make
+first and fill with links (the TA's next kernel then ran her cell from the TA's IPython startup folder). IPython's
+history database, every cell the TA ran, was readable by every user in a home of mode 0755."""
+import ipykernel.debugger
+
+ipykernel.debugger._is_debugpy_available = False
+c = get_config()  # noqa: F821 - provided by IPython when it loads this file
+c.HistoryManager.enabled = False
+'''
+
+
 def venv_config() -> str:
     """VENV_CONFIG with the folder check's own functions in it (one source: this module's)."""
     import inspect
@@ -299,6 +316,10 @@ def write_venv_config(path: str) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(os.path.join(os.path.dirname(path), "jupyter_server_config.py"), "w") as fh:
         fh.write(SERVER_CONFIG)
+    ipython = os.path.join(os.path.dirname(os.path.dirname(path)), "ipython")  # etc/ipython, beside etc/jupyter
+    os.makedirs(ipython, exist_ok=True)
+    with open(os.path.join(ipython, "ipython_kernel_config.py"), "w") as fh:
+        fh.write(KERNEL_CONFIG)
     with open(path, "w") as fh:  # last: `make venv` remakes both while this one is older than this module
         fh.write(venv_config())
 

@@ -302,7 +302,10 @@ _DENIED = ("mount umount2 pivot_root chroot setns unshare ptrace process_vm_read
            # pages held by a pipe, not by a process: vmsplice put references to 7 GiB of a process's pages into
            # pipes and kept them after it unmapped them, past RLIMIT_DATA and invisible to every process's
            # memory (round 12, as an ordinary user); splice and tee move and copy such references
-           "vmsplice splice tee").split()
+           "vmsplice splice tee "
+           # a filter of its own: each program is JIT-compiled into one budget of the whole host (bpf_jit_limit), and
+           # stacked filters took 26 MiB of it a sandbox (round 52; see _SOCKET_FILTER_OPTIONS)
+           "seccomp").split()
 _SYSCALLS = {
     "x86_64": dict(clone=56, ptrace=101, syslog=103, pivot_root=155, chroot=161, acct=163, mount=165, umount2=166,
                    swapon=167, swapoff=168, reboot=169, iopl=172, ioperm=173, init_module=175, delete_module=176,
@@ -319,7 +322,7 @@ _SYSCALLS = {
                    rt_tgsigqueueinfo=297, pidfd_send_signal=424, setpriority=141, sched_setparam=142,
                    sched_setscheduler=144, sched_setattr=314, ioprio_set=251, prlimit64=302, open=2, openat=257,
                    openat2=437, fadvise64=221, readahead=187, madvise=28, preadv2=327, pwritev2=328, flock=73,
-                   setrlimit=160, ioctl=16, prctl=157),
+                   setrlimit=160, ioctl=16, prctl=157, seccomp=317),
     "aarch64": dict(lookup_dcookie=18, umount2=39, mount=40, pivot_root=41, chroot=51, quotactl=60, acct=89,
                     unshare=97, kexec_load=104, init_module=105, delete_module=106, syslog=116, ptrace=117,
                     reboot=142, add_key=217, request_key=218, keyctl=219, clone=220, swapon=224, swapoff=225,
@@ -335,7 +338,7 @@ _SYSCALLS = {
                     pidfd_send_signal=424, setpriority=140, sched_setparam=118, sched_setscheduler=119,
                     sched_setattr=274, ioprio_set=30, prlimit64=261, openat=56, openat2=437, fadvise64=223,
                     readahead=213, madvise=233, preadv2=286, pwritev2=287, flock=32,
-                    setrlimit=164, ioctl=29, prctl=167),
+                    setrlimit=164, ioctl=29, prctl=167, seccomp=277),
 }
 # mmap() of shared anonymous memory (MAP_SHARED or MAP_SHARED_VALIDATE, with MAP_ANONYMOUS) is refused too: like
 # memfd, it is memory RLIMIT_DATA does not count (what caps a kernel's memory where there is no cgroup).
@@ -376,6 +379,13 @@ _NETLINK_ROUTE = 0
 # (gloo, ZeroMQ and torch leave them alone; TCP still grows its own windows, counted as the cgroup allows).
 _SOL_SOCKET = 1
 _SOCKET_BUFFER_OPTIONS = (7, 8, 32, 33)
+# setsockopt(SOL_SOCKET, SO_ATTACH_FILTER | SO_ATTACH_BPF | SO_ATTACH_REUSEPORT_CBPF | SO_ATTACH_REUSEPORT_EBPF) is
+# refused (EPERM): every BPF program is JIT-compiled into one budget of the whole host (net.core.bpf_jit_limit),
+# charged to no cgroup, and a kernel filled it in 7 s with 10,000 filters of 51 KiB on its own sockets (round 52);
+# while it was full, no seccomp filter could be loaded, so every sandbox started meanwhile failed (on a kernel built
+# with BPF_JIT_ALWAYS_ON). Nothing the course runs filters its sockets. prctl(PR_SET_SECCOMP) and seccomp() too.
+_SOCKET_FILTER_OPTIONS = (26, 50, 51, 52)
+_PR_SET_SECCOMP = 22
 # fcntl(F_SETPIPE_SZ) is refused: pipe buffers are counted per host user (fs.pipe-user-pages-soft), and 63 pipes
 # of 1 MiB took every other process of that user down to one-page pipes.
 _F_SETPIPE_SZ = 1031
@@ -583,6 +593,7 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     prog += [(_LD_ABS, 0, 0, 24),  # args[1] (the level)
              (_JEQ, 0, "allow", _SOL_SOCKET),
              (_LD_ABS, 0, 0, 32)]  # args[2] (the option)
+    prog += [(_JEQ, "deny", 0, option) for option in _SOCKET_FILTER_OPTIONS]
     prog += [(_JEQ, "no_buffer", 0, option) for option in _SOCKET_BUFFER_OPTIONS[:-1]]
     prog += [(_JEQ, "no_buffer", "allow", _SOCKET_BUFFER_OPTIONS[-1])]
     labels["no_buffer"] = len(prog)
@@ -679,6 +690,7 @@ def seccomp_program(arch: str | None = None, gpu: bool | None = None) -> bytes:
     labels["not_setrlimit"] = len(prog)
     prog.append((_JEQ, 0, "not_prctl", numbers["prctl"]))
     prog += [(_LD_ABS, 0, 0, 16),  # args[0] (the option), low 32 bits (the kernel reads an int)
+             (_JEQ, "deny", 0, _PR_SET_SECCOMP),
              (_JEQ, 0, "allow", _PR_FUTEX_HASH),
              (_RET, 0, 0, _RET_ERRNO | errno.EINVAL)]
     labels["not_prctl"] = len(prog)  # reached by the comparison's jump only: still the call's number

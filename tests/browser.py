@@ -176,13 +176,16 @@ def _start_lab(course: str, workdir: str, env: dict) -> tuple[subprocess.Popen, 
         cmd = [
             sys.executable, "-m", "jupyterlab", "--no-browser",
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={course}",
+            f"--ServerApp.root_dir={course}",
             *(["--allow-root"] if os.geteuid() == 0 else []),
             "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: lets the tests wait for the kernel
             "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         ]
+        # the token in the server's environment, which only its user may read, never on its command line, which
+        # every local user may (round 52: a student read it there and had the TA's JupyterLab)
         with open(log_path, "w") as log:
-            proc = subprocess.Popen(cmd, cwd=course, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(cmd, cwd=course, env={**env, "JUPYTER_TOKEN": token}, stdout=log,
+                                    stderr=subprocess.STDOUT, start_new_session=True)
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while proc.poll() is None and time.monotonic() < deadline:
@@ -305,6 +308,7 @@ class Lab:
         self.marks[name] = time.monotonic()
         if self.shots:
             os.makedirs(self.shots, exist_ok=True)
+            os.chmod(self.shots, 0o700)  # pictures of the TA's pages (the source notebook, Formgrader): hers alone
             self.page.screenshot(path=os.path.join(self.shots, f"{name}.png"), **kwargs)
 
     def home(self) -> None:

@@ -237,14 +237,14 @@ def test_timeout_kills_ranks_stuck_outside_python():
     assert info.value.running == [0, 1]
 
 
-def test_grandchildren_are_killed_too():
+def test_grandchildren_are_killed_too(tmp_path):
     def start_grandchild():
         proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
         with open(os.environ["PIDFILE"] + os.environ["RANK"], "w") as fh:
             fh.write(str(proc.pid))
         time.sleep(60)
 
-    os.environ["PIDFILE"] = f"/tmp/launch-test-{os.getpid()}-"
+    os.environ["PIDFILE"] = str(tmp_path / "pid-")  # not a name in /tmp another user could plant a link under
     try:
         with pytest.raises(helpers.LaunchTimeout):
             helpers.launch(start_grandchild, 2, timeout=3)

@@ -4,6 +4,7 @@ tests, the quiz key). They talk over unix sockets in a folder of the TA's alone 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -52,6 +53,32 @@ def test_a_kernel_this_suite_or_nbval_starts_listens_on_no_tcp_port():
     assert nb.cells[0].outputs[0]["text"] == "42\n"
 
 
+def test_the_venvs_kernels_start_no_debugger_and_keep_no_history_on_disk():
+    """Round 52: JupyterLab's debugger ran debugpy on localhost TCP with no authentication, listening on after it was
+    turned off, and a student attached and ran code as the TA; IPython's history of the TA's cells was 0644. The venv's
+    kernel configuration (`make venv`) turns both off: a debug request starts nothing that listens."""
+    if not os.path.isfile(os.path.join(sys.prefix, "etc", "ipython", "ipython_kernel_config.py")):
+        pytest.skip("this Python is not the course's venv (make venv writes its kernel configuration)")
+    from nbclient import NotebookClient
+
+    code = ("import ipykernel.debugger as d\n"
+            "print(d._is_debugpy_available, get_ipython().history_manager.enabled)")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    client = NotebookClient(nb, kernel_name="python3")
+    with client.setup_kernel():
+        pid = client.km.provisioner.process.pid
+        before = _listening_tcp_ports(pid)
+        client.execute_cell(nb.cells[0], 0)
+        for command in ("initialize", "attach"):  # what JupyterLab's bug icon sends
+            client.kc.control_channel.send(client.kc.session.msg("debug_request", {
+                "type": "request", "seq": 1, "command": command,
+                "arguments": {"clientID": "test", "adapterID": "python"} if command == "initialize" else {}}))
+        time.sleep(3)
+        after = _listening_tcp_ports(pid)
+    assert nb.cells[0].outputs[0]["text"] == "False False\n", nb.cells[0].outputs
+    assert after <= before, (before, after)  # no debugpy adapter listening
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -64,10 +91,10 @@ def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
     if not os.path.isfile(config):
         pytest.skip("this Python is not the course's venv (make venv writes its Jupyter configuration)")
     port, token = _free_port(), "t" * 32
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "HOME": str(tmp_path),
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "HOME": str(tmp_path), "JUPYTER_TOKEN": token,
            "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
     server = subprocess.Popen([sys.executable, "-m", "jupyter_server", "--no-browser", f"--ServerApp.port={port}",
-                               f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}",
+                               f"--ServerApp.root_dir={tmp_path}",
                                *(["--allow-root"] if os.geteuid() == 0 else [])],
                               cwd=str(tmp_path), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base, headers = f"http://127.0.0.1:{port}/api", {"Authorization": f"token {token}"}
@@ -88,12 +115,18 @@ def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
             assert time.monotonic() < deadline, "no connection file"
             time.sleep(0.2)
         info = json.loads(connection.read_text())
-        kernel_pid = next(p.pid for p in psutil.Process(server.pid).children(recursive=True)
-                          if "ipykernel" in " ".join(p.cmdline()))
         deadline = time.monotonic() + 60
         while not all(os.path.exists(f"{info['ip']}-{info[f'{n}_port']}") for n in ("shell", "iopub", "hb")):
             assert time.monotonic() < deadline, "the kernel made no sockets"
             time.sleep(0.2)
+        kernels = []
+        while not kernels:  # the server's child, once it runs ipykernel
+            with contextlib.suppress(psutil.Error):
+                kernels = [p.pid for p in psutil.Process(server.pid).children(recursive=True)
+                           if "ipykernel" in " ".join(p.cmdline())]
+            assert kernels or time.monotonic() < deadline, "no kernel process"
+            time.sleep(0.2)
+        kernel_pid = kernels[0]
         _private_ipc(info, kernel_pid)
     finally:
         server.terminate()

@@ -54,7 +54,14 @@ def main() -> int:
     for path in release.generate():
         print("  ", os.path.relpath(path, ROOT))
     print("2. handing in example submissions (submitted/)")
-    hand_in()
+    # they hold our solutions: readable by the TA alone from the moment they are written, not only once make grade
+    # makes the course private (round 52: a student with an account read all 15 meanwhile, and kept them open)
+    previous = os.umask(0o077)
+    try:
+        keep_private(ROOT, ())
+        hand_in()
+    finally:
+        os.umask(previous)
     print("3. autograding with nbgrader (one process per submission, in parallel)")
     import time
 

@@ -483,7 +483,16 @@ def smoke_test_bwrap(bwrap: str, env: dict) -> str | None:
 def prepare(args) -> tuple[dict, dict]:
     """Make this machine ready (see the module docstring); return the environment for the run and a summary."""
     workdir = os.path.abspath(args.workdir)
-    os.makedirs(workdir, exist_ok=True)
+    os.makedirs(workdir, mode=0o700, exist_ok=True)
+    # Its bin/ goes first on PATH and its site folder on Python's path: a folder of the default name another user
+    # made first (under /var/tmp, which every user may write) ran her `alembic` as whoever ran this (round 52)
+    from grader.formgrader_guard import shared_folder
+
+    info = os.lstat(workdir)
+    why = shared_folder(workdir, ((os.geteuid(),), ()))
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or why:
+        raise SystemExit(f"gpu-check: not working in {workdir}: it is not a folder of yours that only you may write "
+                         f"({why or 'made by another user'}); remove it, or pass --workdir a folder of your own")
     env = dict(os.environ)
     summary: dict = {}
     bin_dir = os.path.join(workdir, "bin")

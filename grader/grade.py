@@ -61,6 +61,15 @@ class Outcome:
     log: str = ""  # a submission that failed or timed out: its grading log, relative to the course folder (KEPT_LOGS)
 
 
+def _read_small(path: str, limit: int = 4096) -> str:
+    """The start of a small file of the grader's ("" if there is none)."""
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit).decode("ascii", "replace")
+    except OSError:
+        return ""
+
+
 def submitted_assignments(root: str = ROOT) -> list[str]:
     return [a for a in assignments(root) if glob.glob(os.path.join(root, "submitted", "*", a))]
 
@@ -942,6 +951,12 @@ class Submission:
                 return Outcome(self.student, self.assignment, "timeout", time.monotonic() - begin,
                                f"grading this submission took longer than {timeout:g} s and was stopped",
                                log=self.keep_log())
+            failed_start = _read_small(os.path.join(self.private, sandbox.SANDBOX_FAILED))
+            if failed_start:  # whatever nbgrader made of it: a sandbox the grader could not start is not the hand-in's
+                self.drop_unfinished()
+                return Outcome(self.student, self.assignment, "failed", seconds,
+                               f"{GRADER_FAULT}a sandbox could not be started on this machine "
+                               f"({failed_start.splitlines()[0]}); see the log, then grade it again", log=self.keep_log())
             graded_nb = os.path.join(self.root, GRADING_FOLDER, self.student, self.assignment,
                                      notebook_name(self.assignment, self.root))
             if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):

@@ -1439,6 +1439,25 @@ def _stdio_to_forwarder(observer: bool) -> None:
     os.close(out)
 
 
+#: A file beside the grader's cgroup log (in its private folder of the submission) that a launcher writes when the
+#: sandbox itself could not be started (bwrap failed before its program ran). The grader then fails the submission as
+#: its own fault, to grade again, not as the hand-in's (round 52: with the host's BPF budget full, bwrap could not load
+#: its filter, and three honest students were "graded" 0 or failed in words that blamed their hand-ins).
+SANDBOX_FAILED = "sandbox-failed"
+
+
+def note_start_failure(why: str) -> None:
+    """Tell the grader (SANDBOX_FAILED) that a sandbox could not be started, and why."""
+    log = os.environ.get("DISTCOURSE_CGROUP_LOG")
+    if not log:
+        return
+    try:
+        with open(os.path.join(os.path.dirname(log), SANDBOX_FAILED), "a") as fh:
+            fh.write(why[:300].replace("\n", " ") + "\n")
+    except OSError:
+        pass
+
+
 def bwrap_supervised(cmd: list[str], fds: list[int], cwd: str, limits: dict, connection_file: str | None = None) -> int:
     """Run a kernel (or, without `connection_file`, an observer) that bwrap starts itself, where the template
     could not: as a child, beside which this process stays, so that it is sandboxed as a forked one is.
@@ -1476,6 +1495,7 @@ def bwrap_supervised(cmd: list[str], fds: list[int], cwd: str, limits: dict, con
         if connection_file:
             mark_sealed(connection_file, "unsealed")
         print(f"sandbox: the sandbox bwrap started could not be set up ({exc})", file=sys.stderr)
+        note_start_failure(f"{'a kernel' if connection_file else 'a check'}'s sandbox: {exc}")
         return 1
     sockets = _kernel_sockets(connection_file) if seal else []
     try:

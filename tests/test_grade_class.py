@@ -852,6 +852,58 @@ def test_on_a_host_smaller_than_the_cap_each_sandbox_gets_what_the_host_holds(tm
     assert scores == {"aa_honest": [1.0], "mm_big": [0.0], "zz_honest": [1.0]}, (scores, outcomes)
 
 
+def test_a_sandbox_that_cannot_start_fails_the_submission_as_the_graders_fault(tmp_path, monkeypatch, capsys):
+    """Round 52: with the host's BPF budget full (an account outside the sandboxes can fill it), bwrap could not load
+    its filter, and the honest students graded meanwhile were "graded" 0 or failed in words that blamed their hand-ins,
+    and the run exited 0. Here bwrap fails from the grader's start-up check on (as it would once the budget filled):
+    each submission fails as the grader's fault, is named, and the run exits 1; the next run grades them."""
+    import shutil as _shutil
+    import tempfile
+
+    from grader import sandbox
+
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    root = _small_class(tmp_path, "ps0_nostart", source, {"aa_honest": {}, "bb_honest": {}})
+    real = sandbox.bwrap_path()
+    folder = tempfile.mkdtemp(prefix="bwrap-wrapper-")  # the sandbox's host user runs it: not under tmp_path
+    try:
+        os.chmod(folder, 0o755)
+        flag, wrapper = os.path.join(folder, "full"), os.path.join(folder, "bwrap")
+        with open(wrapper, "w") as fh:
+            fh.write(f'#!/bin/sh\nif [ -e {flag} ] && [ "$1" != --help ]; then\n'
+                     '  echo "bwrap: prctl(PR_SET_SECCOMP): Unknown error 524" >&2; exit 1\nfi\n'
+                     f'exec {real} "$@"\n')
+        os.chmod(wrapper, 0o755)
+        monkeypatch.setenv("DISTCOURSE_BWRAP", wrapper)
+        check = sandbox.self_test
+
+        def then_full(course_root):
+            why = check(course_root)
+            open(flag, "w").close()
+            return why
+
+        monkeypatch.setattr(sandbox, "self_test", then_full)
+        code = grade.main(["ps0_nostart", "--course-dir", str(root), "--workers", "1"])
+        out, err = capsys.readouterr()
+        report = {o["student"]: o for o in json.loads((root / "grading_report.json").read_text())}
+        assert code == 1, (out, err)
+        for student in ("aa_honest", "bb_honest"):
+            assert report[student]["status"] == "failed", report
+            assert report[student]["reason"].startswith(grade.GRADER_FAULT + "a sandbox could not be started"), report
+        assert not (root / "autograded" / "aa_honest").exists()
+        monkeypatch.setattr(sandbox, "self_test", check)
+        os.unlink(flag)
+        assert grade.main(["ps0_nostart", "--course-dir", str(root), "--workers", "1"]) == 0
+        again = {o["student"]: o["status"] for o in json.loads((root / "grading_report.json").read_text())}
+        assert again == {"aa_honest": "graded", "bb_honest": "graded"}, again
+    finally:
+        _shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_a_worker_that_fails_names_the_submission_in_its_hand_and_the_run_ends_non_zero(tmp_path, monkeypatch, capsys):
     """A fault of the grader's own in a worker (here a wait that raises) stops the run; the submission that worker
     held is named with the ones never reached, each with the grader's reason, and the run ends non-zero."""

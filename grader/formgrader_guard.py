@@ -259,6 +259,11 @@ else:
 
     for _command, _class in FACTORY.items():  # every exchange command checks the exchange first (grader/exchange.py)
         setattr(c.ExchangeFactory, _command, _class)
+    # the kernels nbgrader itself starts (Validate of the TA's own notebook, an unsandboxed autograde of `make bench`)
+    # on IPC sockets in a folder of the TA's, never localhost TCP (round 53: a student read them as in round 51)
+    from grader import private_kernels
+
+    private_kernels.install()
 '''
 
 
@@ -287,7 +292,10 @@ keeps listening once the debugger is turned off: a student with an account on th
 as the TA (round 52); it also wrote each cell it was given under /tmp/ipykernel_<pid>/, a folder a student could make
 first and fill with links (the TA's next kernel then ran her cell from the TA's IPython startup folder). IPython's
 history database, every cell the TA ran, was readable by every user in a home of mode 0755."""
-import ipykernel.debugger
+import os
+
+os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")  # debugpy's import-time warning, in every kernel's log
+import ipykernel.debugger  # noqa: E402
 
 ipykernel.debugger._is_debugpy_available = False
 c = get_config()  # noqa: F821 - provided by IPython when it loads this file

@@ -79,6 +79,24 @@ def test_the_venvs_kernels_start_no_debugger_and_keep_no_history_on_disk():
     assert after <= before, (before, after)  # no debugpy adapter listening
 
 
+def test_the_kernels_nbgrader_starts_listen_on_no_tcp_port(tmp_path):
+    """Round 53: the kernels nbgrader itself starts outside the sandbox (Validate of the TA's own notebook, `make bench`'s
+    unsandboxed autograde) were on localhost TCP. The venv's nbgrader configuration, read wherever nbgrader runs, puts
+    them on IPC sockets in a folder of the TA's; the notebook's check asks the kernel itself."""
+    if not os.path.isfile(os.path.join(sys.prefix, "etc", "jupyter", "nbgrader_config.py")):
+        pytest.skip("this Python is not the course's venv (make venv writes its nbgrader configuration)")
+    code = ("from ipykernel.kernelapp import IPKernelApp\nimport os\napp = IPKernelApp.instance()\n"
+            "assert app.transport == 'ipc', app.transport\n"
+            "assert os.stat(os.path.dirname(app.ip)).st_mode & 0o777 == 0o700, app.ip")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    nb.cells[0].metadata["nbgrader"] = {"grade": True, "grade_id": "transport", "points": 1, "solution": False,
+                                        "locked": True, "schema_version": 3}
+    nbformat.write(nb, tmp_path / "mine.ipynb")
+    proc = subprocess.run([sys.executable, "-m", "nbgrader", "validate", "mine.ipynb"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300)
+    assert "Success! Your notebook passes all the tests." in proc.stdout, proc.stdout + proc.stderr
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -32,6 +32,7 @@ that student's hand-in, archives wrote outside the course, kept setuid modes and
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -267,11 +268,13 @@ else:
 '''
 
 
-#: The venv's Jupyter server configuration (etc/jupyter/jupyter_server_config.py, beside VENV_CONFIG): the kernels
-#: of `make lab`, or of any Jupyter server started with this venv, talk over sockets of the TA's alone.
-SERVER_CONFIG = '''"""Kernels of a Jupyter server started with this venv (`make lab`) use unix sockets in a folder of the TA's
-alone, never localhost TCP, where any local user reads what a kernel publishes: the code and output of every cell the
-TA runs (round 51). Written by `make venv` (grader/formgrader_guard.py); see grader/private_kernels.py."""
+#: The venv's Jupyter configuration (etc/jupyter/jupyter_config.py, beside VENV_CONFIG, read by every Jupyter
+#: application: the server of `make lab`, nbconvert --execute, jupyter execute, nbgrader): their kernels talk over
+#: sockets of the TA's alone.
+SERVER_CONFIG = '''"""Kernels that Jupyter's applications start with this venv (`make lab`'s server, `jupyter nbconvert --execute`,
+`jupyter execute`, nbgrader) use unix sockets in a folder of the TA's alone, never localhost TCP, where any local user
+reads what a kernel publishes: the code and output of every cell the TA runs (rounds 51 and 53). Written by
+`make venv` (grader/formgrader_guard.py); see grader/private_kernels.py."""
 c = get_config()  # noqa: F821 - provided by Jupyter when it loads this file
 c.KernelManager.transport = "ipc"
 try:
@@ -322,8 +325,14 @@ def checkout_writers() -> tuple:
 def write_venv_config(path: str) -> None:
     """Write VENV_CONFIG at `path` (the venv's etc/jupyter/nbgrader_config.py, which nbgrader reads from any folder)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(os.path.join(os.path.dirname(path), "jupyter_server_config.py"), "w") as fh:
+    with open(os.path.join(os.path.dirname(path), "jupyter_config.py"), "w") as fh:
         fh.write(SERVER_CONFIG)
+    old = os.path.join(os.path.dirname(path), "jupyter_server_config.py")  # where an earlier `make venv` wrote it
+    with contextlib.suppress(OSError):
+        with open(old) as fh:
+            ours = "grader/private_kernels.py" in fh.read()
+        if ours:
+            os.unlink(old)
     ipython = os.path.join(os.path.dirname(os.path.dirname(path)), "ipython")  # etc/ipython, beside etc/jupyter
     os.makedirs(ipython, exist_ok=True)
     with open(os.path.join(ipython, "ipython_kernel_config.py"), "w") as fh:

@@ -97,6 +97,20 @@ def test_the_kernels_nbgrader_starts_listen_on_no_tcp_port(tmp_path):
     assert "Success! Your notebook passes all the tests." in proc.stdout, proc.stdout + proc.stderr
 
 
+def test_the_kernels_nbconvert_starts_listen_on_no_tcp_port(tmp_path):
+    """Round 53: `jupyter nbconvert --execute` of a solution (any Jupyter application) was on localhost TCP too. The
+    venv's Jupyter configuration, read by every Jupyter application, puts its kernels on IPC sockets of the TA's."""
+    if not os.path.isfile(os.path.join(sys.prefix, "etc", "jupyter", "jupyter_config.py")):
+        pytest.skip("this Python is not the course's venv (make venv writes its Jupyter configuration)")
+    code = ("from ipykernel.kernelapp import IPKernelApp\nimport os\napp = IPKernelApp.instance()\n"
+            "assert app.transport == 'ipc', app.transport\n"
+            "assert os.stat(os.path.dirname(app.ip)).st_mode & 0o777 == 0o700, app.ip")
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)]), tmp_path / "mine.ipynb")
+    proc = subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute",
+                           "--output", "ran", "mine.ipynb"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0 and (tmp_path / "ran.ipynb").is_file(), proc.stdout + proc.stderr
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -105,7 +119,7 @@ def _free_port() -> int:
 
 def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
     """A Jupyter server started with the venv (what `make lab` runs) reads the venv's configuration (`make venv`)."""
-    config = os.path.join(sys.prefix, "etc", "jupyter", "jupyter_server_config.py")
+    config = os.path.join(sys.prefix, "etc", "jupyter", "jupyter_config.py")
     if not os.path.isfile(config):
         pytest.skip("this Python is not the course's venv (make venv writes its Jupyter configuration)")
     port, token = _free_port(), "t" * 32

@@ -717,7 +717,6 @@ def write_unsandboxed_kernelspec(private: str) -> None:
                    "env": _kernel_folders(private)}, fh)
 
 
-#: The reason of a submission the run never reached because the grader itself failed (the run then exits 1).
 #: Why a submission was not graded through no doing of its own (the grader stopped or its server died, killed by the
 #: OOM killer or a TA): every such reason begins so, and the run then ends non-zero (main), so that no student shows
 #: a missing grade as a 0 in grades.csv without the TA being told to grade again.

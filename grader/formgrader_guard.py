@@ -275,14 +275,25 @@ SERVER_CONFIG = '''"""Kernels that Jupyter's applications start with this venv (
 `jupyter execute`, nbgrader) use unix sockets in a folder of the TA's alone, never localhost TCP, where any local user
 reads what a kernel publishes: the code and output of every cell the TA runs (rounds 51 and 53). Written by
 `make venv` (grader/formgrader_guard.py); see grader/private_kernels.py."""
+import os
+import sys
+
 c = get_config()  # noqa: F821 - provided by Jupyter when it loads this file
 c.KernelManager.transport = "ipc"
+# By its path in the checkout, never through Python's path: Jupyter's applications may run in a folder others write,
+# and nbgrader puts that folder first on the path (round 53's fix imported `grader` and ran a student's package)
+_path, _saved = PRIVATE_KERNELS, sys.path[:]
+sys.path[:] = [p for p in sys.path if p not in ("", ".", os.getcwd())]
 try:
-    from grader import private_kernels
-except ImportError:  # the checkout moved or was removed: run `make venv` again
-    pass
-else:
-    private_kernels.install()
+    import importlib.util
+
+    _spec = importlib.util.spec_from_file_location("_distcourse_private_kernels", _path)
+    if _spec is not None and os.path.isfile(_path):  # else the checkout moved: run `make venv` again
+        _module = importlib.util.module_from_spec(_spec)
+        _spec.loader.exec_module(_module)
+        _module.install()
+finally:
+    sys.path[:] = _saved
 '''
 
 
@@ -326,7 +337,7 @@ def write_venv_config(path: str) -> None:
     """Write VENV_CONFIG at `path` (the venv's etc/jupyter/nbgrader_config.py, which nbgrader reads from any folder)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(os.path.join(os.path.dirname(path), "jupyter_config.py"), "w") as fh:
-        fh.write(SERVER_CONFIG)
+        fh.write(SERVER_CONFIG.replace("PRIVATE_KERNELS", repr(os.path.join(CHECKOUT, "grader", "private_kernels.py")), 1))
     old = os.path.join(os.path.dirname(path), "jupyter_server_config.py")  # where an earlier `make venv` wrote it
     with contextlib.suppress(OSError):
         with open(old) as fh:

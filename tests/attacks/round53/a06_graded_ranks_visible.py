@@ -32,7 +32,7 @@ def owner(ino):
                     chain, q = [], p
                     while q not in ("0", "1"):
                         chain.append(q); q = open(f"/proc/{q}/stat").read().rsplit(")", 1)[1].split()[1]
-                    return p, cmd, ("ours" if me in chain else "not ours: another session"), os.readlink(f"/proc/{p}/ns/net")
+                    return p, cmd, ("ours" if me in chain else "not ours: another run"), os.readlink(f"/proc/{p}/ns/net")
         except OSError:
             continue
     return None

@@ -271,7 +271,7 @@ else:
 #: The venv's Jupyter configuration (etc/jupyter/jupyter_config.py, beside VENV_CONFIG, read by every Jupyter
 #: application: the server of `make lab`, nbconvert --execute, jupyter execute, nbgrader): their kernels talk over
 #: sockets of the TA's alone.
-SERVER_CONFIG = '''"""Kernels that Jupyter's applications start with this venv (`make lab`'s server, `jupyter nbconvert --execute`,
+JUPYTER_CONFIG = '''"""Kernels that Jupyter's applications start with this venv (`make lab`'s server, `jupyter nbconvert --execute`,
 `jupyter execute`, nbgrader) use unix sockets in a folder of the TA's alone, never localhost TCP, where any local user
 reads what a kernel publishes: the code and output of every cell the TA runs (rounds 51 and 53). Written by
 `make venv` (grader/formgrader_guard.py); see grader/private_kernels.py."""
@@ -337,7 +337,7 @@ def write_venv_config(path: str) -> None:
     """Write VENV_CONFIG at `path` (the venv's etc/jupyter/nbgrader_config.py, which nbgrader reads from any folder)."""
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(os.path.join(os.path.dirname(path), "jupyter_config.py"), "w") as fh:
-        fh.write(SERVER_CONFIG.replace("PRIVATE_KERNELS", repr(os.path.join(CHECKOUT, "grader", "private_kernels.py")), 1))
+        fh.write(JUPYTER_CONFIG.replace("PRIVATE_KERNELS", repr(os.path.join(CHECKOUT, "grader", "private_kernels.py")), 1))
     old = os.path.join(os.path.dirname(path), "jupyter_server_config.py")  # where an earlier `make venv` wrote it
     with contextlib.suppress(OSError):
         with open(old) as fh:

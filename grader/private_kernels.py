@@ -12,8 +12,8 @@ puts a kernel's sockets in a folder made for this process, mode 0700, unless the
 grader names each kernel's private folder; its sandboxed kernels have a network namespace of their own). A kernel's
 default IPC address is a path beside its connection file, or `kernel-ipc` in the working folder when it has none:
 the first can pass the 107 bytes a socket's path may hold (JupyterLab's runtime folder under a long home), the second
-is wherever the TA happens to be (`/tmp`). The venv's Jupyter server configuration calls it too (`make venv`), for
-the kernels of `make lab`.
+is wherever the TA happens to be (`/tmp`). The venv's Jupyter configuration (`jupyter_config.py`, read by every Jupyter
+application: `make lab`'s server, nbconvert, nbgrader) loads it too, and the venv's nbgrader configuration (`make venv`).
 
 Left: ipykernel binds one more socket, on 127.0.0.1 TCP, for output from processes the kernel forks (its
 IOPubThread's pipe). It drops every message that does not begin with a random key, so nothing is read or injected

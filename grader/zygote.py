@@ -214,9 +214,9 @@ def _become_kernel(request: dict, stdio: list[int], channel: int) -> None:
 
 
 #: The OOM killer's score of every process of a sandbox (the most: it is chosen before any process of the grader).
-#: Written by root before the sandbox starts, it is also the least its processes may set (Linux keeps the lowest
-#: score a privileged writer set as a floor); an ordinary user's grader raises it, and a sandbox could lower it back
-#: to 0 only. Round 50: memory a sandbox held where no resident set shows it (tmpfs files, socket queues, a futex
+#: Written before the sandbox starts; where the writer holds CAP_SYS_RESOURCE (root on a host) Linux keeps it as the
+#: least its processes may set, elsewhere (an ordinary user's grader, root in Docker's default) a sandbox may lower its
+#: own back to 0, never its launcher's (round 51). Round 50: memory a sandbox held where no resident set shows it (tmpfs files, socket queues, a futex
 #: hash) ran a 4-GiB host out, and the OOM killer, choosing by resident set, killed the grader's fork server.
 OOM_SCORE_FIRST = 1000
 

@@ -41,7 +41,9 @@ fresh `import torch` and DDP's modules: about 4 s on a 2-core laptop); later lau
 
 The rendezvous TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches
 never race for a port and the notebook's own process runs no store thread that a fork could catch
-mid-call. Each rank writes its return value, or its exception and traceback, to a private folder;
+mid-call. On Linux the ranks of a launch share a network namespace of their own
+(helpers/_private_network.py), so no other account of the machine reaches their store or their gloo
+connections, which have no authentication. Each rank writes its return value, or its exception and traceback, to a private folder;
 the parent re-raises the first failure with the rank number, and on timeout kills every rank and
 names those that had not finished. The parent learns how a rank ended from its exit status only
 (torch's own join would unpickle a file the rank could write). With `untrusted_results=True` the
@@ -69,7 +71,8 @@ notebook) when a GPU exists, else CPU.
 
 When DISTCOURSE_LAUNCH_LOG names a file, every launch appends one JSON line to it: world_size,
 backend, devices, start_method, seconds, startup_s (from asking for the ranks until every rank had
-started: imports done, ready to run `fn`; null when they never all started), ok.
+started: imports done, ready to run `fn`; null when they never all started), ok, network ("private": the
+ranks had a network namespace of their own, see helpers/_private_network.py; "shared": the machine's).
 """
 
 from __future__ import annotations
@@ -95,6 +98,8 @@ from typing import Any, Callable
 import cloudpickle
 import psutil
 
+from helpers import _private_network
+
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
     "DevicePlan", "ddp_device_ids", "parse_bytes", "start_fork_server_early", "drawn_seed",
@@ -107,6 +112,7 @@ _GRACE = 0.5  # seconds the surviving ranks get to exit after another rank faile
 STARTUP_LIMIT = 300.0
 _LIVE: set[int] = set()  # pids of ranks started by this process and not yet reaped
 _STARTUP: list[float] = []  # seconds the last _launch took to start all its ranks (the launch log's startup_s)
+_NETWORK: list[str] = []  # the network the last _launch's ranks had: "private" or "shared" (the launch log's)
 
 
 class LaunchError(RuntimeError):
@@ -164,6 +170,9 @@ class _Job:
     parent: int | None = None  # the pid the ranks' parent has (this process, or its fork server)
     seeds: tuple | str | None = None  # "os": each rank draws its own (see `launch`); a tuple: rank r gets seeds[r]
     seal_reader: int | None = None  # fork only: the caller's end of the seed pipe, closed in the rank at once
+    network: str = "auto"  # the ranks' network: "auto", "off" or "require" (helpers/_private_network.py)
+    relay: tuple | None = None  # fork under Jupyter only: the (stdout, stderr) pipes' ends the ranks write to
+    relay_read: tuple = ()  # the caller's ends of those pipes, closed in the rank at once
 
 
 #: Environment variables read by the launcher (see the module docstring).
@@ -386,6 +395,7 @@ def launch(
             raise ValueError(f"seeds must be \"os\" or a list of {world_size} ints (one per rank), got {seeds!r}")
         seeds = tuple(seeds)
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
+    network = _private_network.mode()
     plan = device_plan(world_size, backend)
     chosen = _choose_start_method(start_method, plan, threads_per_rank)
     if chosen == "fork" and plan.gpus > 0:
@@ -395,7 +405,7 @@ def launch(
             _ensure_fork_server()
     started, ok = time.monotonic(), False
     _STARTUP.clear()
-    rest = (threads_per_rank, prefix_output, budget, untrusted_results, seeds)
+    rest = (threads_per_rank, prefix_output, budget, untrusted_results, seeds, network)
     try:
         try:
             results = _launch(fn, plan, args, kwargs, timeout, chosen, *rest)
@@ -424,13 +434,14 @@ def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -
         return
     startup = round(_STARTUP[-1], 3) if _STARTUP else None
     line = json.dumps({"world_size": plan.world_size, "backend": plan.backend, "devices": list(plan.devices),
-                       "start_method": start_method, "seconds": round(seconds, 3), "startup_s": startup, "ok": ok})
+                       "start_method": start_method, "seconds": round(seconds, 3), "startup_s": startup, "ok": ok,
+                       "network": _NETWORK[-1] if _NETWORK else None})
     with contextlib.suppress(OSError), open(path, "a") as fh:
         fh.write(line + "\n")
 
 
 def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget,
-            untrusted: bool = False, seeds=None):
+            untrusted: bool = False, seeds=None, network: str = "auto"):
     world_size = plan.world_size
 
     import multiprocessing.connection
@@ -439,7 +450,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
 
     workdir = tempfile.mkdtemp(prefix="launch-")
     ctx = None
-    reader = sealer = None
+    reader = sealer = relay = None
     try:
         if seeds == "os":
             # The ranks' seeds come back through this pipe: each rank writes its own and closes its
@@ -453,10 +464,14 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
                    budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted, parent=os.getpid(),
-                   seeds=seeds)
+                   seeds=seeds, network=network)
         if start_method == "fork":
             _warm_imports()
-            target, payload = _fork_entry, dataclasses.replace(job, seal_reader=reader.fileno() if reader else None)
+            if _OutputRelay.needed():
+                relay = _OutputRelay()
+            target, payload = _fork_entry, dataclasses.replace(
+                job, seal_reader=reader.fileno() if reader else None, relay=relay.write_ends if relay else None,
+                relay_read=relay.read_ends if relay else ())
         elif start_method == "forkserver":
             server = _ensure_fork_server()
             # The server's ranks inherit the server's environment, not ours: ours travels with the job.
@@ -473,6 +488,8 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         _LIVE.update(ctx.pids())
         if sealer is not None:
             sealer.close()  # every rank has its copy now (forked, or sent with its start)
+        if relay is not None:
+            relay.started()
         while True:
             if deadline is None:
                 if all(os.path.exists(_path(workdir, r, "started")) for r in range(world_size)):
@@ -483,7 +500,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             remaining = (deadline if deadline is not None else time.monotonic() + 0.25) - time.monotonic()
             if remaining <= 0:
                 raise _timeout_error(ctx, workdir, world_size, timeout)
-            state = _wait_ranks(ctx, min(remaining, 0.25))
+            state = _wait_ranks(ctx, min(remaining, 0.25), relay)
             if state is True:
                 if deadline is None:  # they started and finished within one wait
                     _STARTUP.extend(_startup_seconds(workdir, world_size, started_wall))
@@ -499,12 +516,25 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             if end is not None:
                 with contextlib.suppress(OSError):
                     end.close()
+        if relay is not None:
+            relay.close()  # what the ranks printed last, before anything is raised or returned
         if ctx is not None:
             _kill_all(ctx)
             for name in getattr(ctx, "error_files", ()):  # torch's, never read (see _wait_ranks)
                 with contextlib.suppress(Exception):
                     os.unlink(name)
+        _NETWORK.append(_network_of(workdir))
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _network_of(workdir: str) -> str | None:
+    """What rank 0 said about the launch's network (helpers._private_network): "private", "shared" or None."""
+    try:
+        with open(os.path.join(workdir, "network")) as fh:
+            words = fh.read(64).split()
+    except OSError:
+        return None
+    return None if not words or words[0] == "failed" else "shared" if words[0] == "shared" else "private"
 
 
 def _sealed_seeds(reader, world_size: int) -> list[int]:
@@ -570,7 +600,7 @@ class _Exited:
     signal_name: str | None
 
 
-def _wait_ranks(ctx, timeout: float):
+def _wait_ranks(ctx, timeout: float, relay: _OutputRelay | None = None):
     """Wait up to `timeout` s: True once every rank exited with 0, an `_Exited` once one failed, else None.
 
     torch's `ProcessContext.join` would do this, but it unpickles the error file a failed rank
@@ -583,7 +613,10 @@ def _wait_ranks(ctx, timeout: float):
 
     pending = [p for p in ctx.processes if p.exitcode is None]
     if pending:
-        multiprocessing.connection.wait([p.sentinel for p in pending], timeout=timeout)
+        multiprocessing.connection.wait([p.sentinel for p in pending] + (relay.open_ends() if relay else []),
+                                        timeout=timeout)
+    if relay is not None:
+        relay.drain()
     failed = [r for r, p in enumerate(ctx.processes) if p.exitcode not in (None, 0)]
     if not failed:
         return True if all(p.exitcode == 0 for p in ctx.processes) else None
@@ -793,10 +826,87 @@ def _choose_start_method(start_method: str | None, plan: DevicePlan | None = Non
 
 
 def _fork_entry(rank: int, job: _Job, sealer=None) -> None:
-    if job.seal_reader is not None:
-        with contextlib.suppress(OSError):
-            os.close(job.seal_reader)  # a rank must not read the other ranks' seeds
+    for fd in (job.seal_reader, *job.relay_read):  # a rank must not read the other ranks' seeds or output
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+    if job.relay is not None:
+        sys.stdout, sys.stderr = (io.TextIOWrapper(io.FileIO(fd, "w", closefd=False), encoding="utf-8",
+                                                   errors="backslashreplace", line_buffering=True) for fd in job.relay)
     _run_rank(rank, job, sealer)
+
+
+class _OutputRelay:
+    """What forked ranks print, carried to this process's sys.stdout and sys.stderr through two pipes.
+
+    Used where this process is a Jupyter kernel: a rank forked from it inherits ipykernel's output
+    streams, which send from a child process through a ZeroMQ socket to the kernel on 127.0.0.1 TCP: a
+    connection a rank on the launch's private network cannot make (and every flush then waits out
+    ZeroMQ's 3-second linger before it drops the text). Here the ranks write to plain pipes instead, and
+    this process, which waits for them anyway, copies what arrives into the cell's output.
+    """
+
+    def __init__(self) -> None:
+        import codecs
+
+        pairs = [os.pipe() for _ in range(2)]
+        self.read_ends = tuple(r for r, _ in pairs)
+        self.write_ends = tuple(w for _, w in pairs)
+        for fd in self.read_ends:
+            os.set_blocking(fd, False)
+        self._open = list(self.read_ends)
+        self._decoders = {fd: codecs.getincrementaldecoder("utf-8")("replace") for fd in self.read_ends}
+        self._writers_open = True
+
+    @staticmethod
+    def needed() -> bool:
+        return any(type(stream).__module__.startswith("ipykernel") for stream in (sys.stdout, sys.stderr))
+
+    def started(self) -> None:
+        """Every rank holds its copy: close ours, so a pipe ends when the ranks and their children are gone."""
+        if self._writers_open:
+            self._writers_open = False
+            for fd in self.write_ends:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
+
+    def open_ends(self) -> list[int]:
+        return list(self._open)
+
+    def drain(self, limit: int = 1 << 20) -> None:
+        """Copy what is waiting (at most `limit` bytes a pipe, so a rank that never stops printing cannot hold us)."""
+        for fd in list(self._open):
+            stream = sys.stdout if fd == self.read_ends[0] else sys.stderr
+            taken = 0
+            while taken < limit:
+                try:
+                    chunk = os.read(fd, 65536)
+                except BlockingIOError:
+                    break
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self._open.remove(fd)
+                    os.close(fd)
+                    text = self._decoders[fd].decode(b"", final=True)
+                else:
+                    taken += len(chunk)
+                    text = self._decoders[fd].decode(chunk)
+                if text:
+                    with contextlib.suppress(Exception):
+                        stream.write(text)
+                        stream.flush()
+                if not chunk:
+                    break
+
+    def close(self) -> None:
+        """Copy what is left and close every end (a rank's child that still holds a pipe loses what it prints later)."""
+        self.started()
+        self.drain()
+        for fd in self._open:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._open = []
 
 
 def _forkserver_entry(rank: int, payload: bytes, sealer=None) -> None:
@@ -887,6 +997,14 @@ def _set_parent_death_signal(parent: int | None = None) -> None:
 
 def _run_rank(rank: int, job: _Job, sealer=None) -> None:
     _set_parent_death_signal(job.parent)
+    try:
+        # First, while this rank is single-threaded and has made no socket: the launch's own network.
+        _private_network.enter(rank, job.world_size, job.workdir, job.network, time.monotonic() + STARTUP_LIMIT)
+    except BaseException as exc:  # noqa: BLE001 - the parent reports it as this rank's failure
+        _write_error(job.workdir, rank, exc, with_object=not job.untrusted)
+        _flush()
+        os._exit(1)
+    _set_parent_death_signal(job.parent)  # a new user namespace may have cleared it
     _draw_seed(rank, job, sealer)  # before the mark: no rank runs `fn` before every rank has drawn
     with open(_path(job.workdir, rank, "started"), "w"):
         pass  # the launch's timeout starts once every rank is here
@@ -1120,8 +1238,9 @@ def _rendezvous(rank: int, job: _Job, timeout: datetime.timedelta):
         listener.bind(("127.0.0.1", 0))
         listener.listen(128)
         port = listener.getsockname()[1]
-        store = dist.TCPStore("127.0.0.1", port, world_size=None, is_master=True, timeout=timeout,
-                              wait_for_workers=False, master_listen_fd=listener.detach())
+        with _quiet_native_stderr():
+            store = dist.TCPStore("127.0.0.1", port, world_size=None, is_master=True, timeout=timeout,
+                                  wait_for_workers=False, master_listen_fd=listener.detach())
         with open(port_file + ".tmp", "w") as fh:
             fh.write(str(port))
         os.replace(port_file + ".tmp", port_file)
@@ -1133,9 +1252,33 @@ def _rendezvous(rank: int, job: _Job, timeout: datetime.timedelta):
             time.sleep(0.001)
         with open(port_file) as fh:
             port = int(fh.read())
-        store = dist.TCPStore("127.0.0.1", port, world_size=None, is_master=False, timeout=timeout)
+        with _quiet_native_stderr():
+            store = dist.TCPStore("127.0.0.1", port, world_size=None, is_master=False, timeout=timeout)
     os.environ["MASTER_PORT"] = str(port)
     return store
+
+
+@contextlib.contextmanager
+def _quiet_native_stderr():
+    """Send what native code writes to file descriptor 2 to /dev/null for the block (Python's exceptions still rise).
+
+    A store client connects over IPv6 to ::ffff:127.0.0.1 and looks that name up once per process for its
+    log line; in a launch's private network the DNS server is unreachable, so the lookup fails at once and
+    c10d prints "The hostname of the client socket cannot be retrieved. err=-3" into the notebook (harmless:
+    the store connects all the same).
+    """
+    _flush()
+    saved = os.dup(2)
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def _flush() -> None:

@@ -584,3 +584,160 @@ def test_a_private_fork_server_and_its_ranks_are_not_dumpable(tmp_path):
         out = subprocess.run([sys.executable, str(script), private], capture_output=True, text=True, timeout=120,
                              cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         assert f"DUMPABLE {expected}" in out.stdout, out.stdout + out.stderr[-2000:]
+
+
+# ----------------------------------------------------------------------------- a network of the launch's own
+
+def _private_networks_here() -> bool:
+    """Can a process here make a network namespace (as root, or through a user namespace)? Asked in a child."""
+    from helpers import _private_network
+
+    if not sys.platform.startswith("linux"):
+        return False
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            _private_network._create()
+            code = 0
+        finally:
+            os._exit(code)
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+needs_namespaces = pytest.mark.skipif(not _private_networks_here(), reason="no network namespaces on this machine")
+
+
+def _network_view(host_port):
+    """A rank's network: its namespace, whether it reaches `host_port` on 127.0.0.1, and gloo's interface."""
+    import socket
+
+    try:
+        socket.create_connection(("127.0.0.1", host_port), timeout=2).close()
+        reached = True
+    except OSError:
+        reached = False
+    return os.readlink("/proc/self/ns/net"), reached, os.environ.get("GLOO_SOCKET_IFNAME")
+
+
+def _last_logged(log) -> dict:
+    import json
+
+    return json.loads(log.read_text().splitlines()[-1])
+
+
+@needs_namespaces
+@pytest.mark.parametrize("start_method", ["fork", "forkserver"])
+def test_the_ranks_of_a_launch_share_a_network_of_their_own(start_method, tmp_path, monkeypatch):
+    import socket
+
+    monkeypatch.setenv("DISTCOURSE_LAUNCH_LOG", str(tmp_path / "launches.jsonl"))
+    with socket.socket() as listener:  # a service on the machine's loopback
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        views = helpers.launch(_network_view, 3, listener.getsockname()[1], start_method=start_method)
+    namespaces = {view[0] for view in views}
+    assert len(namespaces) == 1 and os.readlink("/proc/self/ns/net") not in namespaces, views
+    assert [view[1:] for view in views] == [(False, "lo")] * 3, views
+    assert _last_logged(tmp_path / "launches.jsonl")["network"] == "private"
+
+
+def _serve_until_tried(folder):
+    """Rank 0 publishes its store's port and holds the launch open until the test has knocked on it."""
+    import pathlib
+
+    folder = pathlib.Path(folder)
+    if dist.get_rank() == 0:
+        (folder / "port").write_text(os.environ["MASTER_PORT"])
+        deadline = time.monotonic() + 30
+        while not (folder / "tried").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    dist.barrier()
+    return dist.get_rank()
+
+
+@needs_namespaces
+@pytest.mark.parametrize("setting, outcome", [("", "refused"), ("0", "connected")])
+def test_another_account_cannot_reach_a_launchs_store(setting, outcome, tmp_path, monkeypatch):
+    """Round 53: any local account connected to the rendezvous store of a TA's launch (`make test`, `make lab`),
+    read its keys and joined the launch as a rank. Knocking from outside the ranks' network finds nothing
+    there; with the private network turned off (the control) the same knock connects."""
+    import socket
+
+    monkeypatch.setenv("DISTCOURSE_PRIVATE_NETWORK", setting)
+    found = []
+
+    def knock():
+        deadline = time.monotonic() + 30
+        while not (tmp_path / "port").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        try:
+            socket.create_connection(("127.0.0.1", int((tmp_path / "port").read_text())), timeout=2).close()
+            found.append("connected")
+        except ConnectionRefusedError:
+            found.append("refused")
+        finally:
+            (tmp_path / "tried").write_text("")
+
+    knocker = threading.Thread(target=knock)
+    knocker.start()
+    try:
+        assert helpers.launch(_serve_until_tried, 2, str(tmp_path)) == [0, 1]
+    finally:
+        knocker.join()
+    assert found == [outcome]
+
+
+def test_a_bad_network_setting_is_refused_before_anything_starts(monkeypatch):
+    monkeypatch.setenv("DISTCOURSE_PRIVATE_NETWORK", "sometimes")
+    with pytest.raises(ValueError, match="DISTCOURSE_PRIVATE_NETWORK='sometimes': use 1 .* 0 .* unset"):
+        helpers.launch(_rank_and_sum, 2, 0)
+
+
+_AS_A_USER = """
+import json, os, sys
+import helpers
+
+def view():
+    return os.readlink("/proc/self/ns/net"), os.getuid()
+
+if __name__ == "__main__":
+    out = {}
+    for method in ("fork", "forkserver"):
+        views = helpers.launch(view, 2, start_method=method)
+        out[method] = [len({v[0] for v in views}), os.readlink("/proc/self/ns/net") in {v[0] for v in views},
+                       sorted({v[1] for v in views})]
+    os.environ["DISTCOURSE_PRIVATE_NETWORK"] = "1"
+    try:
+        helpers.launch(view, 2, start_method="spawn")
+        out["required"] = "launched"
+    except helpers.RankError as exc:
+        out["required"] = str(exc)
+    print(json.dumps(out))
+"""
+
+
+@needs_namespaces
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to run as uid 65534")
+def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
+    import shutil
+    import tempfile
+
+    home = tempfile.mkdtemp(prefix="distcourse-user-home-", dir="/var/tmp")  # /tmp/pytest-of-root is root's alone
+    try:
+        with open(os.path.join(home, "as_user.py"), "w") as fh:
+            fh.write(_AS_A_USER)
+        os.chown(home, 65534, 65534)
+        run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "as_user.py"],
+                             cwd=home, capture_output=True, text=True, timeout=240,
+                             env={**os.environ, "HOME": home, "DISTCOURSE_LAUNCH_LOG": "",
+                                  "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))})
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = __import__("json").loads(run.stdout.strip().splitlines()[-1])
+    # fork and the fork server: one namespace for both ranks, not the caller's (through a user namespace: no root)
+    assert out["fork"] == [1, False, [65534]] and out["forkserver"] == [1, False, [65534]], out
+    # spawn: a fresh interpreter runs a thread once it imported torch, so it stays on the machine's network,
+    # which a TA who asked for a private network hears about, with what to do
+    assert "cannot have a network of its own" in out["required"] and "fork" in out["required"], out

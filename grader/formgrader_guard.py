@@ -338,12 +338,6 @@ def write_venv_config(path: str) -> None:
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(os.path.join(os.path.dirname(path), "jupyter_config.py"), "w") as fh:
         fh.write(JUPYTER_CONFIG.replace("PRIVATE_KERNELS", repr(os.path.join(CHECKOUT, "grader", "private_kernels.py")), 1))
-    old = os.path.join(os.path.dirname(path), "jupyter_server_config.py")  # where an earlier `make venv` wrote it
-    with contextlib.suppress(OSError):
-        with open(old) as fh:
-            ours = "grader/private_kernels.py" in fh.read()
-        if ours:
-            os.unlink(old)
     ipython = os.path.join(os.path.dirname(os.path.dirname(path)), "ipython")  # etc/ipython, beside etc/jupyter
     os.makedirs(ipython, exist_ok=True)
     with open(os.path.join(ipython, "ipython_kernel_config.py"), "w") as fh:

@@ -32,7 +32,6 @@ that student's hand-in, archives wrote outside the course, kept setuid modes and
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os

@@ -55,6 +55,8 @@ def test_launch_log_says_how_long_the_ranks_took_to_start(tmp_path):
     assert len(startups) == 2 and all(0 <= x <= e["seconds"] for x, e in zip(startups, entries)), entries
     backend, _ = gpu_check.summarize_launches(entries)
     assert f"ranks up in {min(startups):.2f}-{max(startups):.2f} s" in backend, backend
+    assert all(e["network"] in ("private", "shared") for e in entries), entries
+    assert f"{entries[0]['network']} x2 network" in backend, backend  # two launches of one process: one kind
     assert gpu_check.summarize_launches(entries[:1])[0].endswith(f"; ranks up in {startups[0]:.2f} s]")
 
 

@@ -166,7 +166,8 @@ def read_launch_log(path: str) -> list[dict]:
 def summarize_launches(entries: list[dict]) -> tuple[str, str]:
     """(backend, device) cells of the table: each distinct value with its number of launches, or "-".
 
-    The backend cell also tallies the start methods (fork, spawn) and says how many launches failed.
+    The backend cell also tallies the start methods (fork, spawn) and the ranks' networks (private, shared), and
+    says how many launches failed.
     """
     if not entries:
         return "-", "-"
@@ -186,6 +187,9 @@ def summarize_launches(entries: list[dict]) -> tuple[str, str]:
     failed = sum(1 for e in entries if e.get("ok") is False)
     methods = [str(e["start_method"]) for e in entries if e.get("start_method")]
     notes = [tally(methods)] if methods else []
+    networks = [str(e["network"]) for e in entries if e.get("network")]
+    if networks:  # "private": the ranks had a network namespace of their own (helpers/_private_network.py)
+        notes.append(f"{tally(networks)} network")
     startups = [float(e["startup_s"]) for e in entries if isinstance(e.get("startup_s"), (int, float))]
     if startups:  # from asking for the ranks until the last had started: what a start method costs
         low, high = min(startups), max(startups)

@@ -1,50 +1,53 @@
-"""One private network per launch: every rank of a `helpers.launch` in a network namespace of its own.
+"""A private network for the ranks a process launches: a network namespace that no other account reaches.
 
-Why: the ranks rendezvous on a TCPStore and exchange tensors over gloo's TCP connections, all on
-loopback. On the host's loopback any local account can connect to those ports: the store has no
-authentication (a stranger lists, reads and overwrites its keys) and a gloo listener pairs with
-whoever connects first, so another user of a shared machine could read or change what a TA's own
-run (`make test`, `make nbval`, `make lab`) sends between its ranks. In a namespace of its own the
-launch's loopback is reachable from its ranks only.
+Why: the ranks of `helpers.launch` rendezvous on a TCPStore and exchange tensors over gloo's TCP
+connections, all on loopback. On the host's loopback any local account can connect to those ports:
+the store has no authentication (a stranger lists, reads and overwrites its keys) and a gloo listener
+pairs with whoever connects first, so another user of a shared machine could read or change what a
+TA's own run (`make test`, `make nbval`, `make lab`) sends between its ranks (round 53 did). In a
+namespace of their own the ranks' loopback is theirs.
 
-How: rank 0, straight after it started and still single-threaded, enters a new network namespace:
-with CAP_SYS_ADMIN (root on a host) CLONE_NEWNET alone; otherwise first a user namespace that maps
-the user and group to themselves (ids, file ownership and permissions look and work the same), then
-the network one. It brings that namespace's loopback up and publishes its pid in the launch's private
-folder (0700, the caller's). Every other rank joins rank 0's namespaces (setns) before it touches the
-network. Ranks set GLOO_SOCKET_IFNAME=lo (unless the caller set it), so gloo never binds the address
-the host name resolves to, which a private namespace does not have and which, on the host's network,
-other machines could reach.
+How: the first launch that needs it starts a holder, this file run as a small program (`python -I
+-S`, nothing but the standard library), which enters a new network namespace (with CAP_SYS_ADMIN,
+root on a host: CLONE_NEWNET alone; otherwise first a user namespace that maps the user and group to
+themselves, so ids, file ownership and permissions look and work the same), brings its loopback up,
+says which namespaces it made, and then waits for its parent to end (end of its stdin, or a new
+parent). Every rank of every later launch of that process joins the holder's namespaces (setns) first
+thing, before it makes a socket: a few microseconds a rank, in parallel, where making a namespace
+costs 10-20 ms. Launches of one process share the namespace (they are that process's, and ports are
+chosen by the OS); no other process of the machine is in it. Ranks set GLOO_SOCKET_IFNAME=lo (unless
+the caller set it), so gloo never binds the address the host name resolves to, which the namespace
+does not have and which, on the host's network, other machines could reach.
 
 Where no namespace can be made (macOS; a container that forbids them; the grader's sandbox, whose
-network is private to one kernel already; ranks an ordinary user starts by "spawn", which import torch
-and so run a thread before they can enter a user namespace; `DISTCOURSE_PRIVATE_NETWORK=0`), rank 0
-publishes "shared" and every rank stays on the network it has. `DISTCOURSE_PRIVATE_NETWORK=1` makes that an error
-instead, for a TA who wants the guarantee or nothing.
+network is private to one kernel already) or joined (ranks an ordinary user starts by "spawn": a
+fresh interpreter that imported torch runs a thread, and a user namespace admits single-threaded
+processes only), or with `DISTCOURSE_PRIVATE_NETWORK=0`, the ranks stay on the network they have.
+`DISTCOURSE_PRIVATE_NETWORK=1` makes that an error instead, for a TA who wants the guarantee or nothing.
 """
 
 from __future__ import annotations
 
-import contextlib
 import ctypes
-import errno
 import fcntl
 import os
+import select
 import socket
 import struct
+import subprocess
 import sys
-import time
+import threading
 
-__all__ = ["enter", "mode", "MODE_ENV", "PrivateNetworkError"]
+__all__ = ["mode", "network_for", "join", "MODE_ENV", "PrivateNetworkError"]
 
 MODE_ENV = "DISTCOURSE_PRIVATE_NETWORK"
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
 _SIOCGIFFLAGS, _SIOCSIFFLAGS, _IFF_UP = 0x8913, 0x8914, 0x1
-_SHARED = "shared"
+_FLAGS = {"user": _CLONE_NEWUSER, "net": _CLONE_NEWNET}
 
 
 class PrivateNetworkError(RuntimeError):
-    """DISTCOURSE_PRIVATE_NETWORK=1 and this machine cannot give the launch a network of its own."""
+    """DISTCOURSE_PRIVATE_NETWORK=1 and this machine cannot give the ranks a network of their own."""
 
 
 def mode() -> str:
@@ -67,6 +70,11 @@ def _libc():
     return libc
 
 
+def _failed(call: str) -> OSError:
+    err = ctypes.get_errno()
+    return OSError(err, f"{call}: {os.strerror(err)}")
+
+
 def _write(path: str, text: str) -> None:
     fd = os.open(path, os.O_WRONLY)
     try:
@@ -83,107 +91,106 @@ def _loopback_up() -> None:
 
 
 def _create() -> list[str]:
-    """Enter a new network namespace (and a user namespace first where needed); the kinds entered.
-
-    An OSError means nothing that matters changed: the process is still on the network it had (at
-    worst in a user namespace of its own that maps it to itself).
-    """
+    """Enter a new network namespace (a user namespace first where needed) with its loopback up; the kinds made."""
     libc = _libc()
     if libc.unshare(_CLONE_NEWNET) == 0:
         kinds = ["net"]
     else:
         uid, gid = os.geteuid(), os.getegid()
         if libc.unshare(_CLONE_NEWUSER) != 0:
-            err = ctypes.get_errno()
-            why = os.strerror(err)
-            if err == errno.EINVAL and len(os.listdir("/proc/self/task")) > 1:
-                why = ("a user namespace takes single-threaded processes only, and this rank runs threads already "
-                       "(a spawned rank imported torch, which starts one): start ranks by fork or the fork server")
-            raise OSError(err, f"unshare(CLONE_NEWUSER): {why}")
+            raise _failed("unshare(CLONE_NEWUSER)")
         _write("/proc/self/setgroups", "deny")
         _write("/proc/self/uid_map", f"{uid} {uid} 1")
         _write("/proc/self/gid_map", f"{gid} {gid} 1")
         if libc.unshare(_CLONE_NEWNET) != 0:
-            err = ctypes.get_errno()
-            raise OSError(err, f"unshare(CLONE_NEWNET) in a user namespace: {os.strerror(err)}")
+            raise _failed("unshare(CLONE_NEWNET) in a user namespace")
         kinds = ["user", "net"]
-    try:
-        _loopback_up()
-    except OSError as exc:
-        # Without a loopback this namespace has no network at all, and a network namespace cannot be left.
-        raise PrivateNetworkError(f"a private network was made but its loopback would not come up ({exc}); "
-                                  f"set {MODE_ENV}=0 to launch on the machine's network") from exc
+    _loopback_up()
     return kinds
 
 
-def _join(pid: int, kinds: list[str]) -> None:
-    libc = _libc()
-    flags = {"user": _CLONE_NEWUSER, "net": _CLONE_NEWNET}
-    fds = [os.open(f"/proc/{pid}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC) for kind in kinds]
+def _hold() -> None:
+    """The holder's program: make the namespace, say so on stdout, live until the parent is gone."""
+    parent = os.getppid()
     try:
-        for kind, fd in zip(kinds, fds):
-            if libc.setns(fd, flags[kind]) != 0:
-                err = ctypes.get_errno()
-                raise OSError(err, f"setns({kind}) into rank 0's private network: {os.strerror(err)}")
-    finally:
-        for fd in fds:
-            os.close(fd)
+        kinds = _create()
+    except OSError as exc:
+        print("shared", " ".join(str(exc).split()), flush=True)
+        return
+    print("private", *kinds, flush=True)
+    while os.getppid() == parent:
+        ready, _, _ = select.select([0], [], [], 1.0)
+        if ready and not os.read(0, 4096):
+            return
 
 
-def _publish(path: str, text: str) -> None:
-    with open(path + ".tmp", "w") as fh:
-        fh.write(text)
-    os.replace(path + ".tmp", path)  # atomic: a peer never reads half of it
+_LOCK = threading.Lock()
+_HOLDER: subprocess.Popen | None = None
+_STATE: tuple[list[str], str] | None = None  # (kinds made, or [] with the reason there are none)
 
 
-def enter(rank: int, world_size: int, workdir: str, mode: str, deadline: float) -> str:
-    """Put this rank on the launch's network; "private" or "shared" (see the module's doc).
-
-    Call it first thing in a rank, before any thread starts (a user namespace admits single-threaded
-    processes only) and before any socket is made. Rank 0 decides (`mode`, from `mode()` in the
-    caller); the others follow it, and wait for it until `deadline` (time.monotonic()). Rank 0 then
-    waits until every other rank has joined: a namespace lives only as long as a process in it, and
-    rank 0 of a launch without a process group may otherwise be gone before a slow peer joins.
-    """
-    path = os.path.join(workdir, "network")
-    if rank == 0:
-        kinds: list[str] = []
-        reason = "turned off"
-        if mode != "off":
-            if not sys.platform.startswith("linux"):
-                reason = f"no network namespaces on {sys.platform}"
+def _holder() -> tuple[int | None, list[str], str]:
+    """(pid, kinds, reason) of this process's holder, started (again) where it is not running."""
+    global _HOLDER, _STATE
+    with _LOCK:
+        if _STATE is not None and not _STATE[0]:
+            return None, [], _STATE[1]  # tried once: this process cannot make one
+        if _HOLDER is None or _HOLDER.poll() is not None:
+            _HOLDER = subprocess.Popen([sys.executable, "-I", "-S", os.path.abspath(__file__)], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, close_fds=True, cwd="/")
+            words = _HOLDER.stdout.readline().decode("ascii", "replace").split()
+            if words[:1] == ["private"]:
+                _STATE = (words[1:], "")
             else:
-                try:
-                    kinds = _create()
-                except OSError as exc:
-                    reason = str(exc)
-        if not kinds and mode == "require":
-            _publish(path, "failed")
-            raise PrivateNetworkError(f"{MODE_ENV}=1 but this launch cannot have a network of its own: {reason}")
-        _publish(path, f"{os.getpid()} {' '.join(kinds)}" if kinds else _SHARED)
-        if kinds:
-            pending = set(range(1, world_size))
-            while pending:
-                pending = {r for r in pending if not os.path.exists(f"{path}.{r}")}
-                if pending and time.monotonic() > deadline:
-                    raise TimeoutError(f"rank(s) {sorted(pending)} never joined the launch's private network")
-                if pending:
-                    time.sleep(0.001)
+                _STATE = ([], " ".join(words[1:]) or "the holder of the private network did not start")
+                _HOLDER.wait()
+                _HOLDER = None
+        return (_HOLDER.pid if _HOLDER else None), _STATE[0], _STATE[1]
+
+
+def network_for(wanted: str, start_method: str) -> tuple[int, tuple[str, ...]] | None:
+    """The namespaces a launch's ranks join, (holder pid, kinds), or None: they stay on the current network.
+
+    `wanted` is `mode()`'s answer; "require" raises PrivateNetworkError where the answer would be None.
+    """
+    if wanted == "off":
+        return None
+    if not sys.platform.startswith("linux"):
+        pid, kinds, reason = None, [], f"no network namespaces on {sys.platform}"
     else:
-        while not os.path.exists(path):
-            if time.monotonic() > deadline:
-                raise TimeoutError("rank 0 never said which network the launch uses")
-            time.sleep(0.001)
-        with open(path) as fh:
-            words = fh.read().split()
-        if words == ["failed"]:
-            raise PrivateNetworkError(f"rank 0 could not make the launch's private network ({MODE_ENV}=1)")
-        if words != [_SHARED]:
-            _join(int(words[0]), words[1:])
-            kinds = words[1:]
-            _publish(f"{path}.{rank}", "joined")
-        else:
-            kinds = []
+        pid, kinds, reason = _holder()
+        if "user" in kinds and start_method == "spawn":
+            pid, kinds, reason = None, [], (
+                "a spawned rank imports torch, which starts a thread, and a user namespace admits single-threaded "
+                "processes only: start the ranks by fork or the fork server (start_method=), or run as root")
+    if pid is None:
+        if wanted == "require":
+            raise PrivateNetworkError(f"{MODE_ENV}=1 but the ranks cannot have a network of their own: {reason}")
+        return None
+    return pid, tuple(kinds)
+
+
+def join(network: tuple[int, tuple[str, ...]] | None) -> None:
+    """In a rank, first thing (single-threaded, no socket yet): join `network_for`'s namespaces; set gloo's interface."""
+    if network is not None:
+        pid, kinds = network
+        libc = _libc()
+        fds = [os.open(f"/proc/{pid}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC) for kind in kinds]
+        try:
+            for kind, fd in zip(kinds, fds):
+                if libc.setns(fd, _FLAGS[kind]) != 0:
+                    raise _failed(f"setns({kind}) into the launch's private network")
+        finally:
+            for fd in fds:
+                os.close(fd)
     if sys.platform.startswith("linux"):
         os.environ.setdefault("GLOO_SOCKET_IFNAME", "lo")
-    return "private" if kinds else _SHARED
+
+
+def holder_pid() -> int | None:
+    """The holder's pid while it runs (for a test's list of this process's own children)."""
+    return _HOLDER.pid if _HOLDER is not None and _HOLDER.poll() is None else None
+
+
+if __name__ == "__main__":
+    _hold()

@@ -41,7 +41,7 @@ fresh `import torch` and DDP's modules: about 4 s on a 2-core laptop); later lau
 
 The rendezvous TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches
 never race for a port and the notebook's own process runs no store thread that a fork could catch
-mid-call. On Linux the ranks of a launch share a network namespace of their own
+mid-call. On Linux the ranks join a network namespace of the caller's own before they make a socket
 (helpers/_private_network.py), so no other account of the machine reaches their store or their gloo
 connections, which have no authentication. Each rank writes its return value, or its exception and traceback, to a private folder;
 the parent re-raises the first failure with the rank number, and on timeout kills every rank and
@@ -72,7 +72,7 @@ notebook) when a GPU exists, else CPU.
 When DISTCOURSE_LAUNCH_LOG names a file, every launch appends one JSON line to it: world_size,
 backend, devices, start_method, seconds, startup_s (from asking for the ranks until every rank had
 started: imports done, ready to run `fn`; null when they never all started), ok, network ("private": the
-ranks had a network namespace of their own, see helpers/_private_network.py; "shared": the machine's).
+ranks were in a network namespace of the caller's own, see helpers/_private_network.py; "shared": not).
 """
 
 from __future__ import annotations
@@ -170,7 +170,7 @@ class _Job:
     parent: int | None = None  # the pid the ranks' parent has (this process, or its fork server)
     seeds: tuple | str | None = None  # "os": each rank draws its own (see `launch`); a tuple: rank r gets seeds[r]
     seal_reader: int | None = None  # fork only: the caller's end of the seed pipe, closed in the rank at once
-    network: str = "auto"  # the ranks' network: "auto", "off" or "require" (helpers/_private_network.py)
+    network: tuple | None = None  # (holder pid, kinds): the namespaces the ranks join first (_private_network)
     relay: tuple | None = None  # fork under Jupyter only: the (stdout, stderr) pipes' ends the ranks write to
     relay_read: tuple = ()  # the caller's ends of those pipes, closed in the rank at once
 
@@ -405,6 +405,7 @@ def launch(
             _ensure_fork_server()
     started, ok = time.monotonic(), False
     _STARTUP.clear()
+    _NETWORK.clear()
     rest = (threads_per_rank, prefix_output, budget, untrusted_results, seeds, network)
     try:
         try:
@@ -443,6 +444,8 @@ def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -
 def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget,
             untrusted: bool = False, seeds=None, network: str = "auto"):
     world_size = plan.world_size
+    namespaces = _private_network.network_for(network, start_method)
+    _NETWORK.append("private" if namespaces else "shared")
 
     import multiprocessing.connection
 
@@ -464,7 +467,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # the held lock hung forever in its own lookup.)
         job = _Job(fn, args, kwargs, world_size, plan.backend, workdir, threads_per_rank, float(timeout), prefix_output,
                    budget, plan.devices, warm="torch._dynamo" in sys.modules, untrusted=untrusted, parent=os.getpid(),
-                   seeds=seeds, network=network)
+                   seeds=seeds, network=namespaces)
         if start_method == "fork":
             _warm_imports()
             if _OutputRelay.needed():
@@ -523,18 +526,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
             for name in getattr(ctx, "error_files", ()):  # torch's, never read (see _wait_ranks)
                 with contextlib.suppress(Exception):
                     os.unlink(name)
-        _NETWORK.append(_network_of(workdir))
         shutil.rmtree(workdir, ignore_errors=True)
-
-
-def _network_of(workdir: str) -> str | None:
-    """What rank 0 said about the launch's network (helpers._private_network): "private", "shared" or None."""
-    try:
-        with open(os.path.join(workdir, "network")) as fh:
-            words = fh.read(64).split()
-    except OSError:
-        return None
-    return None if not words or words[0] == "failed" else "shared" if words[0] == "shared" else "private"
 
 
 def _sealed_seeds(reader, world_size: int) -> list[int]:
@@ -998,8 +990,8 @@ def _set_parent_death_signal(parent: int | None = None) -> None:
 def _run_rank(rank: int, job: _Job, sealer=None) -> None:
     _set_parent_death_signal(job.parent)
     try:
-        # First, while this rank is single-threaded and has made no socket: the launch's own network.
-        _private_network.enter(rank, job.world_size, job.workdir, job.network, time.monotonic() + STARTUP_LIMIT)
+        # First, while this rank is single-threaded and has made no socket: the ranks' own network.
+        _private_network.join(job.network)
     except BaseException as exc:  # noqa: BLE001 - the parent reports it as this rank's failure
         _write_error(job.workdir, rank, exc, with_object=not job.untrusted)
         _flush()

@@ -17,18 +17,20 @@ import torch
 import torch.distributed as dist
 
 import helpers
+from helpers import _private_network
 from helpers.launch import _PrefixedStream
 
 pytestmark = pytest.mark.multiprocess
 
 
 def _children():
-    """Live descendants, except Python's own per-interpreter resource tracker (started by spawn) and
-    this process's fork server (it lives as long as this process; its ranks still count)."""
+    """Live descendants, except Python's own per-interpreter resource tracker (started by spawn), this
+    process's fork server and the holder of its ranks' network (both live as long as this process; the
+    server's ranks still count)."""
     found = []
     for p in psutil.Process().children(recursive=True):
         try:
-            server = p.pid == forkserver._forkserver._forkserver_pid
+            server = p.pid in (forkserver._forkserver._forkserver_pid, _private_network.holder_pid())
             if p.status() != psutil.STATUS_ZOMBIE and "resource_tracker" not in " ".join(p.cmdline()) and not server:
                 found.append(p)
         except psutil.NoSuchProcess:
@@ -590,8 +592,6 @@ def test_a_private_fork_server_and_its_ranks_are_not_dumpable(tmp_path):
 
 def _private_networks_here() -> bool:
     """Can a process here make a network namespace (as root, or through a user namespace)? Asked in a child."""
-    from helpers import _private_network
-
     if not sys.platform.startswith("linux"):
         return False
     pid = os.fork()
@@ -711,8 +711,8 @@ if __name__ == "__main__":
     try:
         helpers.launch(view, 2, start_method="spawn")
         out["required"] = "launched"
-    except helpers.RankError as exc:
-        out["required"] = str(exc)
+    except Exception as exc:
+        out["required"] = f"{type(exc).__name__}: {exc}"
     print(json.dumps(out))
 """
 
@@ -723,21 +723,62 @@ def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
     import shutil
     import tempfile
 
-    home = tempfile.mkdtemp(prefix="distcourse-user-home-", dir="/var/tmp")  # /tmp/pytest-of-root is root's alone
+    # /tmp/pytest-of-root is root's alone; the script stays root's (another process of uid 65534 may not swap it)
+    folder = tempfile.mkdtemp(prefix="distcourse-as-user-", dir="/var/tmp")
     try:
-        with open(os.path.join(home, "as_user.py"), "w") as fh:
+        os.chmod(folder, 0o755)
+        with open(os.path.join(folder, "as_user.py"), "w") as fh:
             fh.write(_AS_A_USER)
+        os.chmod(os.path.join(folder, "as_user.py"), 0o644)
+        home = os.path.join(folder, "home")
+        os.mkdir(home, 0o700)
         os.chown(home, 65534, 65534)
-        run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "as_user.py"],
-                             cwd=home, capture_output=True, text=True, timeout=240,
+        run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+                              os.path.join(folder, "as_user.py")], cwd=home, capture_output=True, text=True, timeout=240,
                              env={**os.environ, "HOME": home, "DISTCOURSE_LAUNCH_LOG": "",
                                   "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))})
     finally:
-        shutil.rmtree(home, ignore_errors=True)
+        shutil.rmtree(folder, ignore_errors=True)
     assert run.returncode == 0, run.stderr[-3000:]
     out = __import__("json").loads(run.stdout.strip().splitlines()[-1])
     # fork and the fork server: one namespace for both ranks, not the caller's (through a user namespace: no root)
     assert out["fork"] == [1, False, [65534]] and out["forkserver"] == [1, False, [65534]], out
     # spawn: a fresh interpreter runs a thread once it imported torch, so it stays on the machine's network,
     # which a TA who asked for a private network hears about, with what to do
-    assert "cannot have a network of its own" in out["required"] and "fork" in out["required"], out
+    assert out["required"].startswith("PrivateNetworkError: DISTCOURSE_PRIVATE_NETWORK=1 but the ranks cannot have a "
+                                      "network of their own: a spawned rank"), out
+    assert "start_method" in out["required"], out
+
+
+@needs_namespaces
+def test_a_holder_killed_between_launches_is_started_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("DISTCOURSE_LAUNCH_LOG", str(tmp_path / "launches.jsonl"))
+    first = {view[0] for view in helpers.launch(_network_view, 2, 9)}
+    holder = _private_network.holder_pid()
+    assert holder is not None and len(first) == 1
+    os.kill(holder, signal.SIGKILL)
+    psutil.Process(holder).wait(5) if psutil.pid_exists(holder) else None
+    again = helpers.launch(_network_view, 2, 9)
+    assert _private_network.holder_pid() not in (None, holder)
+    assert len({view[0] for view in again}) == 1 and os.readlink("/proc/self/ns/net") not in {again[0][0]}
+    assert _last_logged(tmp_path / "launches.jsonl")["network"] == "private"
+
+
+@needs_namespaces
+@pytest.mark.parametrize("ending", ["returns", "is killed"])
+def test_the_holder_of_the_ranks_network_ends_with_its_process(ending):
+    code = textwrap.dedent(f"""
+        import os, signal, helpers
+        from helpers import _private_network
+        helpers.launch(int, 2, backend=None)
+        print(_private_network.holder_pid(), flush=True)
+        if {ending == "is killed"}:
+            os.kill(os.getpid(), signal.SIGKILL)
+    """)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    holder = int(run.stdout.split()[0])
+    deadline = time.monotonic() + 5
+    while psutil.pid_exists(holder) and psutil.Process(holder).status() != psutil.STATUS_ZOMBIE:
+        assert time.monotonic() < deadline, f"the holder {holder} outlived the process that started it ({ending})"
+        time.sleep(0.05)

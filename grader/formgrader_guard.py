@@ -297,8 +297,8 @@ finally:
 
 
 #: The venv's IPython kernel configuration (etc/ipython/ipython_kernel_config.py): every kernel of this venv.
-KERNEL_CONFIG = '''"""Kernels of this venv (`make lab`'s, nbval's, the grader's sandboxed ones) start no debugger and keep no history
-on disk. Written by `make venv` (grader/formgrader_guard.py).
+KERNEL_CONFIG = '''"""Kernels of this venv (`make lab`'s, nbval's, the grader's sandboxed ones) start no debugger, keep no history
+on disk and keep their temporary files in a folder of their own. Written by `make venv` (grader/formgrader_guard.py).
 
 ipykernel's debugger (JupyterLab's bug icon) runs debugpy on localhost TCP with no authentication, and its adapter
 keeps listening once the debugger is turned off: a student with an account on the machine attached to it and ran code
@@ -313,6 +313,42 @@ import ipykernel.debugger  # noqa: E402
 ipykernel.debugger._is_debugpy_available = False
 c = get_config()  # noqa: F821 - provided by IPython when it loads this file
 c.HistoryManager.enabled = False
+
+
+def _private_tmp() -> None:
+    """Send the kernel's temporary files (and its children's: ranks, DataLoader workers) to a folder of its user's alone.
+
+    torch reads and writes fixed names in the shared temporary folder: another account that made
+    /tmp/torchinductor_<user> first put a compiler configuration there that torch.compile eval()s, and ran its code
+    as the TA in her nbval kernel (round 54); /tmp/cache/<name> and /tmp/missing_ops.txt are others.
+    """
+    import stat
+    import tempfile
+
+    uid = os.geteuid()
+    base = tempfile.gettempdir()
+    mine = os.path.basename(base).startswith(f"distcourse-{uid}")
+    try:
+        info = os.lstat(base)
+        if mine and stat.S_ISDIR(info.st_mode) and info.st_uid == uid and not info.st_mode & 0o077:
+            return  # a parent of this kernel chose it already
+        path = os.path.join(base, f"distcourse-{uid}")
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+        info = os.lstat(path)
+        if not stat.S_ISDIR(info.st_mode) or info.st_uid != uid:  # someone else's name: a fresh folder instead
+            path = tempfile.mkdtemp(prefix=f"distcourse-{uid}-")
+        elif info.st_mode & 0o077:
+            os.chmod(path, 0o700)
+    except OSError:
+        return  # no writable temporary folder: nothing to move
+    os.environ["TMPDIR"] = path
+    tempfile.tempdir = None
+
+
+_private_tmp()
 '''
 
 

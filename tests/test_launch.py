@@ -735,7 +735,9 @@ def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
         os.chown(home, 65534, 65534)
         run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
                               os.path.join(folder, "as_user.py")], cwd=home, capture_output=True, text=True, timeout=240,
-                             env={**os.environ, "HOME": home, "DISTCOURSE_LAUNCH_LOG": "",
+                             # nothing of this process's environment (a TA's secrets) for processes of uid 65534,
+                             # whose /proc/<pid>/environ every process of that uid reads (round 54)
+                             env={"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
                                   "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))})
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import socket
 import stat
 import subprocess
@@ -166,3 +167,43 @@ def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
             server.wait(30)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+_TEMP_REPORT = ("import os, tempfile, stat\n"
+                "from torch._inductor.runtime.cache_dir_utils import default_cache_dir\n"
+                "info = os.lstat(tempfile.gettempdir())\n"
+                "print(tempfile.gettempdir(), info.st_uid, oct(stat.S_IMODE(info.st_mode)), default_cache_dir(),\n"
+                "      os.environ['TMPDIR'])")
+
+
+def _kernel_temp(env: dict) -> list[str]:
+    from nbclient import NotebookClient
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(_TEMP_REPORT)])
+    NotebookClient(nb, kernel_name="python3", resources={"metadata": {"path": env["HOME"]}}).execute(env=env)
+    return nb.cells[0].outputs[0]["text"].split()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to make a folder in another user's name")
+def test_the_venvs_kernels_keep_temporary_files_in_a_folder_of_their_own(tmp_path):
+    """Round 54: torch reads and writes fixed names in the shared temporary folder, and another account that made
+    /tmp/torchinductor_<TA> first ran its code as the TA through the compiler configuration torch.compile eval()s
+    there. A kernel of the venv keeps its temporary files in a folder of its user's alone: its own, 0700, and a fresh
+    one when another account took the name first (the squat is made here under a temporary folder of the test's)."""
+    if not os.path.isfile(os.path.join(sys.prefix, "etc", "ipython", "ipython_kernel_config.py")):
+        pytest.skip("this Python is not the course's venv (make venv writes its kernel configuration)")
+    shared = tmp_path / "shared-tmp"
+    shared.mkdir(mode=0o1777)
+    os.chmod(shared, 0o1777)
+    env = {**os.environ, "TMPDIR": str(shared), "HOME": str(tmp_path)}
+    folder, owner, mode, inductor, tmpdir = _kernel_temp(env)
+    assert folder == str(shared / "distcourse-0") == tmpdir and (owner, mode) == ("0", "0o700")
+    assert inductor.startswith(folder + os.sep)  # torch's compiler cache inside it
+    squat = shared / "distcourse-0"
+    shutil.rmtree(squat)
+    squat.mkdir()
+    os.chown(squat, 65534, 65534)
+    os.chmod(squat, 0o777)
+    folder, owner, mode, inductor, _ = _kernel_temp(env)
+    assert folder != str(squat) and folder.startswith(str(shared / "distcourse-0-")), folder
+    assert (owner, mode) == ("0", "0o700") and inductor.startswith(folder + os.sep)

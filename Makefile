@@ -46,6 +46,10 @@ demo: $(READY)
 release: $(READY)
 	$(PY) -m tools.release
 
+# pytest keeps its temporary folders under /tmp/pytest-of-<user>, a name any account may make first (and so stop every
+# test that uses tmp_path, round 54); torch keeps its own there too. Each pytest run gets a fresh folder of mktemp's.
+PRIVATE_TMP = tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp"
+
 # The loop for a change to one assignment (ALL=1: every corpus file, SINCE=main: files changed since main).
 check: $(READY)
 	$(PY) -m tools.check $(A) $(if $(ALL),--all-corpus) $(if $(SINCE),--since $(SINCE))
@@ -66,7 +70,7 @@ lab: $(READY)
 	DISTCOURSE_JUDGE=kernel PYTHONSAFEPATH=1 $(VENV)/bin/jupyter lab --notebook-dir=. $(if $(filter 0,$(shell id -u)),--allow-root)
 
 screenshots: $(READY)
-	$(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta
+	$(PRIVATE_TMP) $(PY) -m pytest -p no:cacheprovider -q tests/test_browser.py -k student_and_ta
 	$(PY) -m tests.browser docs/img
 
 # BENCH="course class" runs only those sections (launch autograde notebooks course class)
@@ -83,12 +87,12 @@ check-notebooks: $(READY)
 	$(PY) -m tools.clean_notebooks --check
 
 nbval: $(READY)
-	$(PY) -m pytest -p no:cacheprovider --nbval-lax --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=300 notebooks source
+	$(PRIVATE_TMP) $(PY) -m pytest -p no:cacheprovider --nbval-lax --sanitize-with tests/sanitize.cfg --nbval-cell-timeout=300 notebooks source
 
 # Every notebook again with DISTCOURSE_START_METHOD=spawn: each rank imports torch afresh, several
 # minutes on 2 cores, so it is a target of its own (tests/test_spawn.py keeps the path alive in `make test`).
 test-spawn: $(READY)
-	DISTCOURSE_START_METHOD=spawn $(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax \
+	$(PRIVATE_TMP) DISTCOURSE_START_METHOD=spawn $(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax \
 		--nbval-cell-timeout=600 --sanitize-with tests/sanitize.cfg notebooks source
 
 # One pytest run: the test suite and nbval over every lecture, on $(JOBS) workers. The solution notebooks run
@@ -96,7 +100,7 @@ test-spawn: $(READY)
 # Of the corpus it grades the correct alternatives, the attacks and enough files to show every cell fail
 # (tools.submissions.cover); test-full grades every corpus file, as make check ALL=1 does for one assignment.
 test: $(READY) check-notebooks
-	$(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
+	$(PRIVATE_TMP) $(PY) -m pytest -p no:cacheprovider -n $(JOBS) --dist loadgroup --nbval-lax --nbval-cell-timeout=300 \
 		--sanitize-with tests/sanitize.cfg --durations=60 tests notebooks
 
 test-full: $(READY) check-notebooks

@@ -956,6 +956,12 @@ class Submission:
                 return Outcome(self.student, self.assignment, "failed", seconds,
                                f"{GRADER_FAULT}a sandbox could not be started on this machine "
                                f"({failed_start.splitlines()[0]}); see the log, then grade it again", log=self.keep_log())
+            if self.host_oom():  # the kernel the host's OOM killer took was graded as if the hand-in had killed it
+                self.drop_unfinished()
+                return Outcome(self.student, self.assignment, "failed", seconds,
+                               f"{GRADER_FAULT}the machine ran out of memory and its OOM killer stopped this "
+                               "submission's sandbox while it held less than its own cap (another process took the "
+                               "memory); grade it again", log=self.keep_log())
             graded_nb = os.path.join(self.root, GRADING_FOLDER, self.student, self.assignment,
                                      notebook_name(self.assignment, self.root))
             if status != 0 or not os.path.isfile(graded_nb) or os.path.islink(graded_nb):
@@ -977,6 +983,16 @@ class Submission:
             return Outcome(self.student, self.assignment, "graded", seconds)
         finally:
             self.cleanup()
+
+    def host_oom(self) -> bool:
+        """Whether the host's OOM killer took a process of this submission's sandboxes (sandbox.killed_by_host_oom)."""
+        log = os.path.join(self.private, "cgroups")
+        try:
+            with open(log) as fh:
+                paths = fh.read().split()
+        except OSError:
+            return False
+        return sandbox.killed_by_host_oom(paths)
 
     def keep_only(self, notebook: str) -> None:
         """Remove from its graded folder everything but the graded notebook and nbgrader's own two files (checked

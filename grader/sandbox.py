@@ -1371,6 +1371,47 @@ def remove_cgroups(paths: list[str]) -> None:
                 pass
 
 
+def _counters(path: str) -> dict[str, int]:
+    """`name value` lines of a cgroup file (memory.events, memory.oom_control) as numbers; {} if it cannot be read."""
+    found = {}
+    try:
+        with open(path) as fh:
+            for line in fh.read(4096).splitlines():
+                name, _, value = line.partition(" ")
+                if value.strip().isdigit():
+                    found[name] = int(value)
+    except OSError:
+        pass
+    return found
+
+
+def killed_by_host_oom(paths: list[str]) -> bool:
+    """Whether the host's OOM killer took a process of these sandbox cgroups while they held less than their own cap.
+
+    A sandbox is the OOM killer's first choice (zygote.doom_first), so when another account ran the host out of
+    memory it was an honest student's kernel that died, and the cell it ran failed as if the hand-in had killed it
+    (round 54: 0 of 24 for a correct solution). Told apart by the cgroup's own counters: cgroup v2's memory.events
+    counts in "oom" only the times the group itself hit memory.max, in "oom_kill" every process of it any OOM killer
+    took; v1's memory.oom_control counts kills ("oom_kill", Linux 4.13 on) and memory.failcnt the times the group hit
+    its limit. A kill with no hit of the group's own limit was the host's. (A submission that also hit its own cap
+    stays its own fault.)"""
+    for group in paths:
+        for sub in glob.glob(os.path.join(group, "**", ""), recursive=True):
+            events = _counters(os.path.join(sub, "memory.events"))
+            if events.get("oom_kill", 0) > 0 and events.get("oom", 0) == 0 and "oom" in events:
+                return True
+            killed = _counters(os.path.join(sub, "memory.oom_control")).get("oom_kill", 0)
+            if killed > 0:
+                try:
+                    with open(os.path.join(sub, "memory.failcnt")) as fh:
+                        hits = int(fh.read().strip() or 0)
+                except (OSError, ValueError):
+                    continue
+                if hits == 0:
+                    return True
+    return False
+
+
 def remove_empty_cgroups() -> None:
     """Remove this machine's sandbox cgroups whose processes have all ended."""
     own = _own_cgroups()

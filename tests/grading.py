@@ -125,3 +125,23 @@ if __name__ == "__main__":  # python -m tests.grading ps1_memory : grade the cor
     result = grade(name, build_submissions(name))
     for student, cells in sorted(result.cells.items()):
         print(student, json.dumps({k: f"{v.score:g}/{v.max_score:g}" for k, v in cells.items()}))
+
+
+def unused_uid() -> int:
+    """A uid for a test that runs something as an ordinary user: no account or group has it and no process runs as it.
+
+    Not nobody (65534): on a machine with accounts, every process of another account that runs as nobody could read
+    that test's environment, swap its files and join its processes (round 54 did all three during the TA's suite).
+    """
+    import psutil
+
+    from grader.sandbox import HOST_UID_POOL, free_uid
+
+    taken = set()
+    for proc in psutil.process_iter(["uids"]):
+        if proc.info["uids"]:
+            taken.update(proc.info["uids"])
+    for uid in range(60999, 60000, -1):
+        if uid not in taken and uid not in HOST_UID_POOL and free_uid(uid):
+            return uid
+    raise RuntimeError("no unused uid in 60001-60999 for the test")

@@ -534,19 +534,23 @@ def test_11_unsandboxed_grading_writes_nothing_into_the_checkout(unsandboxed_run
 
 @pytest.fixture(scope="module")
 def nobody_run(tmp_path_factory):
-    """The same grading as uid 65534 (where bubblewrap can make a user namespace): no root to lose."""
-    probe = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "bwrap", "--ro-bind", "/", "/",
+    """The same grading as an ordinary user (where bubblewrap can make a user namespace): no root to lose. An unused
+    uid, not nobody's: another account's processes of uid 65534 would share the run's (round 54)."""
+    from tests.grading import unused_uid
+
+    uid = unused_uid()
+    probe = subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "bwrap", "--ro-bind", "/", "/",
                             "--unshare-pid", "--", "true"], capture_output=True)
-    python = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+    python = subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-c",
                              "import subprocess, sys, tools; subprocess.run([sys.executable, '-c', 'pass'], check=True)"],
                             cwd=h.ROOT, capture_output=True) if os.geteuid() == 0 else None
     if os.geteuid() != 0 or probe.returncode != 0 or python.returncode != 0:
-        pytest.skip("needs root to switch to uid 65534, bubblewrap usable by an ordinary user, and a virtual "
-                    "environment whose interpreter uid 65534 may run (a venv made from a Python under /root is not)")
-    judges = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+        pytest.skip("needs root to switch to another uid, bubblewrap usable by an ordinary user, and a virtual "
+                    "environment whose interpreter another user may run (a venv made from a Python under /root is not)")
+    judges = subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-c",
                              "import autograders.ps1_memory"], cwd=h.ROOT, capture_output=True)
     if judges.returncode != 0:  # `make grade` in this checkout made its judges the TA's alone (grade.keep_private)
-        pytest.skip("uid 65534 cannot read this checkout's autograders/ (a `make grade` here made it private): run "
+        pytest.skip(f"uid {uid} cannot read this checkout's autograders/ (a `make grade` here made it private): run "
                     "the suite from a fresh clone, or `chmod -R go+rX autograders source tests .git` first")
     import pathlib
     import tempfile
@@ -562,9 +566,9 @@ def nobody_run(tmp_path_factory):
         h.hand_in(world, "e6_reads_everything", h.empty({"training_memory": p.attack(p.READ_EVERYTHING, **paths)}))
         h.hand_in(world, "zz_honest", h.honest())
         for folder in (str(tmp), world.base):
-            subprocess.run(["chown", "-R", "65534:65534", folder], check=True)
-            os.chmod(folder, 0o755)
-        run = h.grade(world, h.tools_grade(world, "--workers", "2"), user=65534, port=port)
+            subprocess.run(["chown", "-R", f"{uid}:{uid}", folder], check=True)
+            os.chmod(folder, 0o700)
+        run = h.grade(world, h.tools_grade(world, "--workers", "2"), user=uid, port=port)
         run.students = ["f1_displayhook", "l4_links", "e6_reads_everything", "zz_honest"]
         yield run
     finally:

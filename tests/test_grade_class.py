@@ -1760,3 +1760,39 @@ def test_zip_collect_is_refused_in_the_course(tmp_path):
     assert run.returncode != 0 and "not used in this course" in run.stdout + run.stderr, (run.stdout + run.stderr)[-3000:]
     assert not (root / "downloaded" / "ps0_zip" / "extracted").exists()
     assert (root / "submitted" / "aaron" / "ps0_zip" / "ps0_zip.ipynb").read_bytes() == before
+
+
+def test_a_kernel_the_hosts_oom_killer_took_fails_as_the_graders_fault(tmp_path, monkeypatch, capsys):
+    """Round 54: an account outside the grader ran the host out of memory; the OOM killer took an honest student's
+    kernel (a sandbox is its first choice) and the hand-in got 0 in words that blamed it. Where the sandbox's own
+    counters say the host's killer took it (sandbox.killed_by_host_oom, tested on both cgroup versions in
+    test_zygote.py), the submission fails as the grader's fault, the run exits 1 and the next run grades it."""
+    from grader import sandbox
+
+    source = [
+        nba.solution("add", "def add(a, b):\n    ### BEGIN SOLUTION\n    return a + b\n    ### END SOLUTION"),
+        nba.tests("add_small", "### BEGIN HIDDEN TESTS\nfrom probes import selftest as probe\n"
+                  "probe.add(add, 1, 2)\n### END HIDDEN TESTS", points=1),
+    ]
+    died = "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\ndef add(a, b):\n    return a + b"
+    root = _small_class(tmp_path, "ps0_host_oom", source, {"aa_killed": {"add": died}})
+    seen = []
+
+    def as_if_the_host_killed(paths):
+        seen.append(list(paths))
+        return True
+
+    monkeypatch.setattr(sandbox, "killed_by_host_oom", as_if_the_host_killed)
+    code = grade.main(["ps0_host_oom", "--course-dir", str(root), "--workers", "1"])
+    report = {o["student"]: o for o in json.loads((root / "grading_report.json").read_text())}
+    assert code == 1, capsys.readouterr()
+    assert report["aa_killed"]["status"] == "failed", report
+    assert report["aa_killed"]["reason"].startswith(grade.GRADER_FAULT + "the machine ran out of memory"), report
+    assert seen and not (root / "autograded" / "aa_killed").exists()
+    if os.geteuid() == 0 and sandbox.cgroups_possible():  # the counters read are the sandbox's own cgroups
+        assert any(os.path.basename(p).startswith(sandbox.CGROUP_PREFIX) for p in seen[0]), seen
+    monkeypatch.undo()
+    # its own kill, as the real counters say: graded, the cell lost (the kernel died), and the run exits 0
+    assert grade.main(["ps0_host_oom", "--course-dir", str(root), "--workers", "1"]) == 0
+    again = {o["student"]: o for o in json.loads((root / "grading_report.json").read_text())}
+    assert again["aa_killed"]["status"] == "graded", again

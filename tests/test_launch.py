@@ -718,12 +718,15 @@ if __name__ == "__main__":
 
 
 @needs_namespaces
-@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to run as uid 65534")
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to run as another user")
 def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
     import shutil
     import tempfile
 
-    # /tmp/pytest-of-root is root's alone; the script stays root's (another process of uid 65534 may not swap it)
+    from tests.grading import unused_uid
+
+    uid = unused_uid()  # not nobody: another account's processes of uid 65534 read and swapped this test's (round 54)
+    # /tmp/pytest-of-root is root's alone; the script stays root's
     folder = tempfile.mkdtemp(prefix="distcourse-as-user-", dir="/var/tmp")
     try:
         os.chmod(folder, 0o755)
@@ -732,11 +735,10 @@ def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
         os.chmod(os.path.join(folder, "as_user.py"), 0o644)
         home = os.path.join(folder, "home")
         os.mkdir(home, 0o700)
-        os.chown(home, 65534, 65534)
-        run = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+        os.chown(home, uid, uid)
+        run = subprocess.run(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable,
                               os.path.join(folder, "as_user.py")], cwd=home, capture_output=True, text=True, timeout=240,
-                             # nothing of this process's environment (a TA's secrets) for processes of uid 65534,
-                             # whose /proc/<pid>/environ every process of that uid reads (round 54)
+                             # nothing of this process's environment (a TA's secrets) for another user's processes
                              env={"PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8",
                                   "PYTHONPATH": os.path.dirname(os.path.dirname(os.path.abspath(__file__)))})
     finally:
@@ -744,7 +746,7 @@ def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
     assert run.returncode == 0, run.stderr[-3000:]
     out = __import__("json").loads(run.stdout.strip().splitlines()[-1])
     # fork and the fork server: one namespace for both ranks, not the caller's (through a user namespace: no root)
-    assert out["fork"] == [1, False, [65534]] and out["forkserver"] == [1, False, [65534]], out
+    assert out["fork"] == [1, False, [uid]] and out["forkserver"] == [1, False, [uid]], out
     # spawn: a fresh interpreter runs a thread once it imported torch, so it stays on the machine's network,
     # which a TA who asked for a private network hears about, with what to do
     assert out["required"].startswith("PrivateNetworkError: DISTCOURSE_PRIVATE_NETWORK=1 but the ranks cannot have a "

@@ -949,26 +949,33 @@ def test_processes_are_capped(world):
 
 
 def test_unprivileged_user_gets_the_same_sandbox(world, tmp_path):
-    """As an ordinary user (uid 65534 outside too), with the system's Python and a copy of the code."""
+    """As an ordinary user (an unused uid outside too), with the system's Python and a copy of the code.
+
+    Round 54: the copy (the judges: quiz keys, references) was readable by every account and the working folder
+    writable by every account (a `grader/` planted there ran instead of the sandbox). Both are the test user's alone
+    now, and that user is no account's (see tests.grading.unused_uid)."""
     python = "/usr/bin/python3"
     if os.geteuid() != 0 or not shutil.which("setpriv") or not os.path.exists(python):
         pytest.skip("needs root (to become an ordinary user with setpriv) and /usr/bin/python3")
-    base = tempfile.mkdtemp(prefix="sandbox-user-", dir="/var/tmp")
+    from tests.grading import unused_uid
+
+    uid = unused_uid()
+    base = tempfile.mkdtemp(prefix="sandbox-user-", dir="/var/tmp")  # 0700 until it is the test user's alone
     try:
         for package in ("autograders", "grader", "helpers", "probes"):
             shutil.copytree(os.path.join(ROOT, package), os.path.join(base, "code", package))
         shutil.copytree(world["course"], os.path.join(base, "course"), ignore=shutil.ignore_patterns("autograded"))
         work = os.path.join(base, "work")
         os.makedirs(work)
-        subprocess.run(["chmod", "-R", "a+rX", base], check=True)
-        os.chmod(work, 0o777)
+        subprocess.run(["chmod", "-R", "u+rwX,go-rwx", base], check=True)
+        subprocess.run(["chown", "-R", f"{uid}:{uid}", base], check=True)
         targets = {"course": os.path.join(base, "course", "secret.txt"), "real_course": world["course"]}
         code = f"PATHS = {targets!r}\n" + SEES.replace('open("data.txt").read()', '""') + PRIVILEGED
         env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": os.path.join(base, "code"), "DISTCOURSE_COURSE_ROOT":
                os.path.join(base, "course"), "DATABASE_URL": SECRET}
         if os.environ.get("DISTCOURSE_BWRAP"):  # a bubblewrap that is not on PATH (e.g. unpacked from a .deb)
             env["DISTCOURSE_BWRAP"] = os.environ["DISTCOURSE_BWRAP"]
-        proc = subprocess.run(["setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", python, "-m",
+        proc = subprocess.run(["setpriv", "--reuid", str(uid), "--regid", str(uid), "--clear-groups", python, "-m",
                                "grader.sandbox", "--run", "--", python, "-c", code],
                               cwd=work, env=env, capture_output=True, text=True, timeout=120)
         if proc.returncode != 0 and "user namespace" in proc.stderr.lower():

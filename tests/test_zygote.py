@@ -715,3 +715,26 @@ def test_nothing_handed_in_beside_the_notebook_runs_as_a_sandbox_or_its_launcher
     assert "data.txt" in listing, listing  # the kernel answered, in its own folder
     assert not list(host.iterdir()), sorted(p.name for p in host.iterdir())
     assert "RAN-" not in listing, listing
+
+
+@pytest.mark.parametrize("files, host", [
+    ({"memory.events": "low 0\nhigh 0\nmax 0\noom 0\noom_kill 1\noom_group_kill 1\n"}, True),  # v2: the host's killer
+    ({"memory.events": "low 0\nhigh 0\nmax 9\noom 1\noom_kill 3\noom_group_kill 1\n"}, False),  # v2: its own cap
+    ({"memory.events": "low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n"}, False),  # v2: no kill at all
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n", "memory.failcnt": "0\n"}, True),  # v1
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n", "memory.failcnt": "12\n"}, False),
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n", "memory.failcnt": "0\n"}, False),
+    ({}, False),  # a cgroup without memory files (pids, cpu): nothing to say
+])
+def test_a_kill_by_the_hosts_oom_killer_is_told_from_the_sandboxs_own_cap(tmp_path, files, host):
+    """Round 54: another account ran the host out of memory, the OOM killer took an honest student's kernel (a
+    sandbox is its first choice) and the cell failed as if the hand-in had killed it. The sandbox cgroup's own
+    counters tell the two apart; grader.grade fails such a submission as the grader's fault."""
+    group = tmp_path / "distcourse-sandbox-1"
+    group.mkdir()
+    for name, text in files.items():
+        (group / name).write_text(text)
+    other = tmp_path / "pids-group"
+    other.mkdir()
+    assert sandbox.killed_by_host_oom([str(other), str(group)]) is host
+    assert sandbox.killed_by_host_oom([str(tmp_path / "gone")]) is False  # removed already: no word of a kill

@@ -189,6 +189,9 @@ def _start_lab(course: str, workdir: str, env: dict) -> tuple[subprocess.Popen, 
         url = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
         while proc.poll() is None and time.monotonic() < deadline:
+            if not _listens(proc.pid, port):  # the token goes to our server only, never to whoever took the port
+                time.sleep(0.2)
+                continue
             try:
                 with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
                     if r.status == 200:
@@ -200,6 +203,17 @@ def _start_lab(course: str, workdir: str, env: dict) -> tuple[subprocess.Popen, 
         if "already in use" not in log_text:
             break
     raise RuntimeError(f"JupyterLab did not start (exit code {proc.returncode}); the end of its log:\n{log_text[-3000:]}")
+
+
+def _listens(pid: int, port: int) -> bool:
+    """Whether process `pid` itself listens on `port` (another account may bind a free port first: round 54's lead)."""
+    import psutil
+
+    try:
+        return any(c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port
+                   for c in psutil.Process(pid).net_connections(kind="tcp"))
+    except psutil.Error:
+        return False
 
 
 def _stop(proc: subprocess.Popen) -> None:

@@ -1392,9 +1392,11 @@ def killed_by_host_oom(paths: list[str]) -> bool:
     memory it was an honest student's kernel that died, and the cell it ran failed as if the hand-in had killed it
     (round 54: 0 of 24 for a correct solution). Told apart by the cgroup's own counters: cgroup v2's memory.events
     counts in "oom" only the times the group itself hit memory.max, in "oom_kill" every process of it any OOM killer
-    took; v1's memory.oom_control counts kills ("oom_kill", Linux 4.13 on) and memory.failcnt the times the group hit
-    its limit. A kill with no hit of the group's own limit was the host's. (A submission that also hit its own cap
-    stays its own fault.)"""
+    took; v1's memory.oom_control counts kills ("oom_kill", Linux 4.13 on), and a group that hit its own limit has a
+    high-water mark (memory.max_usage_in_bytes, or its memsw twin) at that limit. (v1's memory.failcnt is no sign: with
+    memsw capped at the same limit the charge fails there, and round 55 saw both failcnts stay 0 through a group's own
+    OOM kill, so a hand-in that blew its own cap was called the host's victim.) A kill with no hit of the group's own
+    limit was the host's; a submission that also hit its own cap stays its own fault."""
     for group in paths:
         for sub in glob.glob(os.path.join(group, "**", ""), recursive=True):
             events = _counters(os.path.join(sub, "memory.events"))
@@ -1402,14 +1404,25 @@ def killed_by_host_oom(paths: list[str]) -> bool:
                 return True
             killed = _counters(os.path.join(sub, "memory.oom_control")).get("oom_kill", 0)
             if killed > 0:
-                try:
-                    with open(os.path.join(sub, "memory.failcnt")) as fh:
-                        hits = int(fh.read().strip() or 0)
-                except (OSError, ValueError):
-                    continue
-                if hits == 0:
+                limit, peak = (_number(os.path.join(sub, f"memory.{name}")) for name in ("limit_in_bytes",
+                                                                                       "max_usage_in_bytes"))
+                swap_peak = _number(os.path.join(sub, "memory.memsw.max_usage_in_bytes")) or 0
+                if limit and peak is not None and max(peak, swap_peak) < limit - _OWN_CAP_SLACK:
                     return True
     return False
+
+
+#: How far below its limit a v1 memory cgroup's high-water mark may stay and its OOM kill still count as its own:
+#: a charge that fails takes the group to within a few pages of the limit first.
+_OWN_CAP_SLACK = 32 * 2**20
+
+
+def _number(path: str) -> int | None:
+    try:
+        with open(path) as fh:
+            return int(fh.read().strip())
+    except (OSError, ValueError):
+        return None
 
 
 def remove_empty_cgroups() -> None:

@@ -721,9 +721,16 @@ def test_nothing_handed_in_beside_the_notebook_runs_as_a_sandbox_or_its_launcher
     ({"memory.events": "low 0\nhigh 0\nmax 0\noom 0\noom_kill 1\noom_group_kill 1\n"}, True),  # v2: the host's killer
     ({"memory.events": "low 0\nhigh 0\nmax 9\noom 1\noom_kill 3\noom_group_kill 1\n"}, False),  # v2: its own cap
     ({"memory.events": "low 0\nhigh 0\nmax 0\noom 0\noom_kill 0\n"}, False),  # v2: no kill at all
-    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n", "memory.failcnt": "0\n"}, True),  # v1
-    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n", "memory.failcnt": "12\n"}, False),
-    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n", "memory.failcnt": "0\n"}, False),
+    # v1: the host's killer took it below its limit
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n", "memory.failcnt": "0\n",
+      "memory.limit_in_bytes": f"{6 << 30}\n", "memory.max_usage_in_bytes": f"{1 << 30}\n"}, True),
+    # v1, round 55: its own cap, failcnt still 0 (memsw capped at the same limit), the high-water mark at the limit
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n", "memory.failcnt": "0\n",
+      "memory.limit_in_bytes": f"{6 << 30}\n", "memory.max_usage_in_bytes": f"{(6 << 30) - 4096}\n"}, False),
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 1\n", "memory.limit_in_bytes": f"{6 << 30}\n",
+      "memory.max_usage_in_bytes": f"{1 << 30}\n", "memory.memsw.max_usage_in_bytes": f"{6 << 30}\n"}, False),
+    ({"memory.oom_control": "oom_kill_disable 0\nunder_oom 0\noom_kill 0\n", "memory.limit_in_bytes": f"{6 << 30}\n",
+      "memory.max_usage_in_bytes": f"{1 << 30}\n"}, False),
     ({}, False),  # a cgroup without memory files (pids, cpu): nothing to say
 ])
 def test_a_kill_by_the_hosts_oom_killer_is_told_from_the_sandboxs_own_cap(tmp_path, files, host):

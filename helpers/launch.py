@@ -42,7 +42,7 @@ fresh `import torch` and DDP's modules: about 4 s on a 2-core laptop); later lau
 The rendezvous TCPStore lives in rank 0, on a free IPv4 port chosen by the OS, so two launches
 never race for a port and the notebook's own process runs no store thread that a fork could catch
 mid-call. On Linux the ranks join a network namespace of the caller's own before they make a socket
-(helpers/_private_network.py), so no other account of the machine reaches their store or their gloo
+(helpers/private_network.py), so no other account of the machine reaches their store or their gloo
 connections, which have no authentication. Each rank writes its return value, or its exception and traceback, to a private folder;
 the parent re-raises the first failure with the rank number, and on timeout kills every rank and
 names those that had not finished. The parent learns how a rank ended from its exit status only
@@ -72,7 +72,7 @@ notebook) when a GPU exists, else CPU.
 When DISTCOURSE_LAUNCH_LOG names a file, every launch appends one JSON line to it: world_size,
 backend, devices, start_method, seconds, startup_s (from asking for the ranks until every rank had
 started: imports done, ready to run `fn`; null when they never all started), ok, network ("private": the
-ranks were in a network namespace of the caller's own, see helpers/_private_network.py; "shared": not).
+ranks were in a network namespace of the caller's own, see helpers/private_network.py; "shared": not).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ from typing import Any, Callable
 import cloudpickle
 import psutil
 
-from helpers import _private_network
+from helpers import private_network
 
 __all__ = [
     "launch", "LaunchError", "RankError", "LaunchTimeout", "rank_device", "resolve_backend", "device_plan",
@@ -170,7 +170,7 @@ class _Job:
     parent: int | None = None  # the pid the ranks' parent has (this process, or its fork server)
     seeds: tuple | str | None = None  # "os": each rank draws its own (see `launch`); a tuple: rank r gets seeds[r]
     seal_reader: int | None = None  # fork only: the caller's end of the seed pipe, closed in the rank at once
-    network: tuple | None = None  # (holder pid, kinds): the namespaces the ranks join first (_private_network)
+    network: tuple | None = None  # (holder pid, kinds): the namespaces the ranks join first (private_network)
     relay: tuple | None = None  # fork under Jupyter only: the (stdout, stderr) pipes' ends the ranks write to
     relay_read: tuple = ()  # the caller's ends of those pipes, closed in the rank at once
 
@@ -395,7 +395,7 @@ def launch(
             raise ValueError(f"seeds must be \"os\" or a list of {world_size} ints (one per rank), got {seeds!r}")
         seeds = tuple(seeds)
     budget = parse_bytes(memory_budget) if memory_budget is not None else None
-    network = _private_network.mode()
+    network = private_network.mode()
     plan = device_plan(world_size, backend)
     chosen = _choose_start_method(start_method, plan, threads_per_rank)
     if chosen == "fork" and plan.gpus > 0:
@@ -444,7 +444,7 @@ def _log_launch(plan: DevicePlan, start_method: str, seconds: float, ok: bool) -
 def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_per_rank, prefix_output, budget,
             untrusted: bool = False, seeds=None, network: str = "auto"):
     world_size = plan.world_size
-    namespaces = _private_network.network_for(network, start_method)
+    namespaces = private_network.network_for(network, start_method)
     _NETWORK.append("private" if namespaces else "shared")
 
     import multiprocessing.connection
@@ -991,7 +991,7 @@ def _run_rank(rank: int, job: _Job, sealer=None) -> None:
     _set_parent_death_signal(job.parent)
     try:
         # First, while this rank is single-threaded and has made no socket: the ranks' own network.
-        _private_network.join(job.network)
+        private_network.join(job.network)
     except BaseException as exc:  # noqa: BLE001 - the parent reports it as this rank's failure
         _write_error(job.workdir, rank, exc, with_object=not job.untrusted)
         _flush()

@@ -8,6 +8,7 @@ grades a class in two shards from two course directories (two "machines") at the
 import glob
 import os
 import pwd
+import secrets
 import shutil
 import socket
 import subprocess
@@ -46,14 +47,23 @@ def postgres_url():
         os.chown(folder, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
     data, port = os.path.join(folder, "data"), _free_port()
-    subprocess.run(run_as + [f"{bin_dir}/initdb", "-D", data, "-A", "trust", "-U", "grader"], check=True,
-                   capture_output=True)
+    # a password, not `trust`: the server listens on the host's 127.0.0.1, where every local account connects, and its
+    # superuser runs shell commands (`COPY ... TO PROGRAM`): round 55 ran one as the TA during `make test`
+    password = secrets.token_hex(16)
+    pwfile = os.path.join(folder, "password")
+    with open(os.open(pwfile, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as fh:
+        fh.write(password + "\n")
+    if run_as:
+        os.chown(pwfile, user.pw_uid, user.pw_gid)
+    subprocess.run(run_as + [f"{bin_dir}/initdb", "-D", data, "-A", "scram-sha-256", f"--pwfile={pwfile}", "-U",
+                             "grader"], check=True, capture_output=True)
+    os.unlink(pwfile)
     subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", data, "-l", os.path.join(folder, "log"), "-w", "-o",
                              f"-p {port} -h 127.0.0.1 -k {folder}", "start"], check=True, capture_output=True)
     try:
         subprocess.run([f"{bin_dir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "grader", "gradebook"],
-                       check=True, capture_output=True)
-        yield f"postgresql+psycopg2://grader@127.0.0.1:{port}/gradebook"
+                       check=True, capture_output=True, env={**os.environ, "PGPASSWORD": password})
+        yield f"postgresql+psycopg2://grader:{password}@127.0.0.1:{port}/gradebook"
     finally:
         subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)

@@ -17,7 +17,7 @@ import torch
 import torch.distributed as dist
 
 import helpers
-from helpers import _private_network
+from helpers import private_network
 from helpers.launch import _PrefixedStream
 
 pytestmark = pytest.mark.multiprocess
@@ -30,7 +30,7 @@ def _children():
     found = []
     for p in psutil.Process().children(recursive=True):
         try:
-            server = p.pid in (forkserver._forkserver._forkserver_pid, _private_network.holder_pid())
+            server = p.pid in (forkserver._forkserver._forkserver_pid, private_network.holder_pid())
             if p.status() != psutil.STATUS_ZOMBIE and "resource_tracker" not in " ".join(p.cmdline()) and not server:
                 found.append(p)
         except psutil.NoSuchProcess:
@@ -598,7 +598,7 @@ def _private_networks_here() -> bool:
     if pid == 0:
         code = 1
         try:
-            _private_network._create()
+            private_network._create()
             code = 0
         finally:
             os._exit(code)
@@ -758,12 +758,12 @@ def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
 def test_a_holder_killed_between_launches_is_started_again(tmp_path, monkeypatch):
     monkeypatch.setenv("DISTCOURSE_LAUNCH_LOG", str(tmp_path / "launches.jsonl"))
     first = {view[0] for view in helpers.launch(_network_view, 2, 9)}
-    holder = _private_network.holder_pid()
+    holder = private_network.holder_pid()
     assert holder is not None and len(first) == 1
     os.kill(holder, signal.SIGKILL)
     psutil.Process(holder).wait(5) if psutil.pid_exists(holder) else None
     again = helpers.launch(_network_view, 2, 9)
-    assert _private_network.holder_pid() not in (None, holder)
+    assert private_network.holder_pid() not in (None, holder)
     assert len({view[0] for view in again}) == 1 and os.readlink("/proc/self/ns/net") not in {again[0][0]}
     assert _last_logged(tmp_path / "launches.jsonl")["network"] == "private"
 
@@ -773,9 +773,9 @@ def test_a_holder_killed_between_launches_is_started_again(tmp_path, monkeypatch
 def test_the_holder_of_the_ranks_network_ends_with_its_process(ending):
     code = textwrap.dedent(f"""
         import os, signal, helpers
-        from helpers import _private_network
+        from helpers import private_network
         helpers.launch(int, 2, backend=None)
-        print(_private_network.holder_pid(), flush=True)
+        print(private_network.holder_pid(), flush=True)
         if {ending == "is killed"}:
             os.kill(os.getpid(), signal.SIGKILL)
     """)

@@ -209,20 +209,20 @@ def bench_launch() -> list[tuple[str, str]]:
 
 def bench_private_network(repeats: int = 20) -> tuple[str, str]:
     """What the ranks' private network namespace costs: 4 ranks + one all_reduce with it and without, interleaved."""
-    from helpers import _private_network
+    from helpers import private_network
 
-    saved = os.environ.get(_private_network.MODE_ENV)
+    saved = os.environ.get(private_network.MODE_ENV)
     times: dict[str, list[float]] = {"": [], "0": []}
     try:
         for _ in range(repeats):
             for setting, into in times.items():
-                os.environ[_private_network.MODE_ENV] = setting
+                os.environ[private_network.MODE_ENV] = setting
                 start = time.perf_counter()
                 helpers.launch(_all_reduce_once, 4, backend="gloo")
                 into.append(time.perf_counter() - start)
     finally:
-        os.environ.pop(_private_network.MODE_ENV, None) if saved is None else os.environ.update(
-            {_private_network.MODE_ENV: saved})
+        os.environ.pop(private_network.MODE_ENV, None) if saved is None else os.environ.update(
+            {private_network.MODE_ENV: saved})
     own, shared = (statistics.median(times[k]) * 1000 for k in ("", "0"))
     return (f"4 gloo ranks + one all_reduce on the ranks' private network / on the machine's ({repeats} each, "
             "interleaved, medians)", f"{own:.0f} ms / {shared:.0f} ms")

@@ -188,7 +188,7 @@ def summarize_launches(entries: list[dict]) -> tuple[str, str]:
     methods = [str(e["start_method"]) for e in entries if e.get("start_method")]
     notes = [tally(methods)] if methods else []
     networks = [str(e["network"]) for e in entries if e.get("network")]
-    if networks:  # "private": the ranks had a network namespace of their own (helpers/_private_network.py)
+    if networks:  # "private": the ranks had a network namespace of their own (helpers/private_network.py)
         notes.append(f"{tally(networks)} network")
     startups = [float(e["startup_s"]) for e in entries if isinstance(e.get("startup_s"), (int, float))]
     if startups:  # from asking for the ranks until the last had started: what a start method costs

@@ -24,6 +24,10 @@ network is private to one kernel already) or joined (ranks an ordinary user star
 fresh interpreter that imported torch runs a thread, and a user namespace admits single-threaded
 processes only), or with `DISTCOURSE_PRIVATE_NETWORK=0`, the ranks stay on the network they have.
 `DISTCOURSE_PRIVATE_NETWORK=1` makes that an error instead, for a TA who wants the guarantee or nothing.
+
+`command(argv)` makes a command line that runs `argv` in a namespace of its own the same way, for programs that start
+their ranks themselves: torchrun's rendezvous store listens on every interface and its state travels
+pickled, so another account that reached it ran code as whoever ran lecture 02's torchrun cell (round 55).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ import subprocess
 import sys
 import threading
 
-__all__ = ["mode", "network_for", "join", "MODE_ENV", "PrivateNetworkError"]
+__all__ = ["mode", "network_for", "join", "command", "run", "MODE_ENV", "PrivateNetworkError"]
 
 MODE_ENV = "DISTCOURSE_PRIVATE_NETWORK"
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
@@ -192,5 +196,44 @@ def holder_pid() -> int | None:
     return _HOLDER.pid if _HOLDER is not None and _HOLDER.poll() is None else None
 
 
+def command(argv: list[str]) -> list[str]:
+    """`argv` made to run in a network namespace of its own: this file run by a bare interpreter (`python -I -S`), which
+    enters the namespace and execs `argv` there. Not `python -m helpers.private_network`: importing the package imports
+    torch, which starts a thread, and a process of more than one thread cannot enter a user namespace."""
+    return [sys.executable, "-I", "-S", os.path.abspath(__file__), *argv]
+
+
+def run(argv: list[str]) -> None:
+    """Run `argv` (exec'd) in a network namespace of its own (see `command`, which builds the command line).
+
+    For a program that starts ranks itself, as `torchrun` does: its rendezvous store (unauthenticated, and on every
+    interface) and its ranks' connections are then reachable from its own processes only. Where no namespace can be
+    made the command runs on the current network, with a note on stderr (DISTCOURSE_PRIVATE_NETWORK=1: an error).
+    """
+    if not argv or argv[0] in ("-h", "--help"):
+        raise SystemExit(f"usage: python -I -S {os.path.abspath(__file__)} COMMAND [ARG...]\n" + (run.__doc__ or ""))
+    wanted = mode()
+    if wanted != "off":
+        try:
+            if not sys.platform.startswith("linux"):
+                raise OSError(0, f"no network namespaces on {sys.platform}")
+            _create()
+            os.environ.setdefault("GLOO_SOCKET_IFNAME", "lo")
+            # a store client looks its peer's name up once per process for a log line; with no DNS server in the
+            # namespace, c10d prints a warning per process that says nothing about the run
+            os.environ.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")
+        except OSError as exc:
+            if wanted == "require":
+                raise SystemExit(f"{MODE_ENV}=1 but the command cannot have a network of its own: {exc}") from None
+            print(f"note: running on the machine's network ({exc})", file=sys.stderr, flush=True)
+    try:
+        os.execvp(argv[0], argv)
+    except OSError as exc:
+        raise SystemExit(f"cannot run {argv[0]!r}: {exc.strerror}") from None
+
+
 if __name__ == "__main__":
-    _hold()
+    if len(sys.argv) > 1:
+        run(sys.argv[1:])
+    else:
+        _hold()

@@ -786,3 +786,33 @@ def test_the_holder_of_the_ranks_network_ends_with_its_process(ending):
     while psutil.pid_exists(holder) and psutil.Process(holder).status() != psutil.STATUS_ZOMBIE:
         assert time.monotonic() < deadline, f"the holder {holder} outlived the process that started it ({ending})"
         time.sleep(0.05)
+
+
+@needs_namespaces
+@pytest.mark.parametrize("setting, private", [("", True), ("0", False)])
+def test_a_command_that_starts_its_own_ranks_runs_on_a_network_of_its_own(setting, private):
+    """Round 55: lecture 02's torchrun hosts its own rendezvous store (every interface, no authentication, state that
+    travels pickled) and another account ran code as the TA through it. `private_network.command` runs a command in a
+    namespace of its own: a listener there is out of this process's reach (the control, turned off, is reachable)."""
+    import socket
+
+    code = ("import os, socket, sys\ns = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen()\n"
+            "print(os.readlink('/proc/self/ns/net'), s.getsockname()[1], flush=True)\nsys.stdin.read()")
+    proc = subprocess.Popen(private_network.command([sys.executable, "-c", code]), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, env={**os.environ, "DISTCOURSE_PRIVATE_NETWORK": setting})
+    try:
+        namespace, port = proc.stdout.readline().split()
+        try:
+            socket.create_connection(("127.0.0.1", int(port)), timeout=2).close()
+            reached = True
+        except OSError:
+            reached = False
+    finally:
+        proc.communicate("", timeout=30)
+    assert (namespace != os.readlink("/proc/self/ns/net")) is private
+    assert reached is not private
+
+
+def test_a_command_that_cannot_start_says_why():
+    run = subprocess.run(private_network.command(["/nonexistent/torchrun"]), capture_output=True, text=True, timeout=30)
+    assert run.returncode != 0 and "cannot run '/nonexistent/torchrun'" in run.stderr, run.stderr

@@ -298,7 +298,7 @@ finally:
 
 #: The venv's IPython kernel configuration (etc/ipython/ipython_kernel_config.py): every kernel of this venv.
 KERNEL_CONFIG = '''"""Kernels of this venv (`make lab`'s, nbval's, the grader's sandboxed ones) start no debugger, keep no history
-on disk, and keep their temporary files in a folder of their own. Written by `make venv` (grader/formgrader_guard.py).
+on disk, keep their temporary files in a folder of their own and listen on no TCP port for their children's output. Written by `make venv` (grader/formgrader_guard.py).
 
 ipykernel's debugger (JupyterLab's bug icon) runs debugpy on localhost TCP with no authentication, and its adapter
 keeps listening once the debugger is turned off: a student with an account on the machine attached to it and ran code
@@ -350,6 +350,69 @@ def _private_tmp() -> None:
 
 _private_tmp()
 
+
+def _private_pipe() -> None:
+    """ipykernel's channel for the output of processes the kernel forks: a unix socket in a folder of the kernel's own.
+
+    ipykernel binds it on 127.0.0.1 TCP, which every local account reaches: one pushed 200 messages into a TA's
+    kernel, each printed whole on the TA's terminal (round 54; only the holder of the channel's 16-byte key reaches a
+    cell). Replaced, for the parent and the children it forks, by an IPC socket in a 0700 folder of the kernel's
+    temporary folder; where that cannot be bound, ipykernel's own TCP channel as before.
+    """
+    try:
+        import shutil
+        import tempfile
+        import atexit
+
+        import zmq
+        from ipykernel import iostream
+        from zmq.eventloop.zmqstream import ZMQStream
+    except ImportError:
+        return
+    thread = iostream.IOPubThread
+    original = getattr(thread, "_setup_pipe_in", None)
+    if original is None or not hasattr(thread, "_setup_pipe_out") or not hasattr(thread, "_handle_pipe_msg"):
+        return
+
+    def setup_pipe_in(self):
+        folder = None
+        try:
+            folder = tempfile.mkdtemp(prefix="ipykernel-pipe-")
+            address = "ipc://" + os.path.join(folder, "pipe")
+            pipe_in = self.socket.context.socket(zmq.PULL)
+            pipe_in.linger = 0
+            try:
+                pipe_in.bind(address)
+            except zmq.ZMQError:
+                pipe_in.close()
+                raise
+        except (OSError, zmq.ZMQError):
+            if folder:
+                shutil.rmtree(folder, ignore_errors=True)
+            return original(self)
+        atexit.register(shutil.rmtree, folder, True)
+        self._pipe_uuid = os.urandom(16)
+        self._pipe_address = address
+        self._pipe_in = ZMQStream(pipe_in, self.io_loop)
+        self._pipe_in.on_recv(self._handle_pipe_msg)
+
+    original_out = thread._setup_pipe_out
+
+    def setup_pipe_out(self):
+        address = getattr(self, "_pipe_address", None)
+        if address is None:
+            return original_out(self)
+        ctx = zmq.Context()
+        pipe_out = ctx.socket(zmq.PUSH)
+        pipe_out.linger = 3000  # ipykernel's own
+        pipe_out.connect(address)
+        return ctx, pipe_out
+
+    thread._setup_pipe_in = setup_pipe_in
+    thread._setup_pipe_out = setup_pipe_out
+
+
+_private_pipe()
 '''
 
 

@@ -208,3 +208,25 @@ def test_the_venvs_kernels_keep_temporary_files_in_a_folder_of_their_own(tmp_pat
     assert folder != str(squat) and folder.startswith(str(shared / "distcourse-0-")), folder
     assert (owner, mode) == ("0", "0o700") and inductor.startswith(folder + os.sep)
 
+
+def test_the_venvs_kernels_hear_their_childrens_output_on_no_tcp_port():
+    """Round 54: ipykernel hears the output of the processes a kernel forks on a TCP port of 127.0.0.1, and another
+    account pushed 200 messages into a TA's kernel there (each printed whole on her terminal). The venv's kernels
+    bind that channel as an IPC socket in a folder of their own: with the kernel's own channels on IPC (conftest),
+    the kernel listens on no TCP port at all, and what a forked child prints still reaches the cell."""
+    if not os.path.isfile(os.path.join(sys.prefix, "etc", "ipython", "ipython_kernel_config.py")):
+        pytest.skip("this Python is not the course's venv (make venv writes its kernel configuration)")
+    from nbclient import NotebookClient
+
+    code = ("import os, sys, stat, time\npid = os.fork()\nif pid == 0:\n    print('from the child', flush=True)\n"
+            "    os._exit(0)\nos.waitpid(pid, 0)\ntime.sleep(0.5)\naddress = sys.stdout.pub_thread._pipe_address\n"
+            "folder = os.path.dirname(address[len('ipc://'):])\n"
+            "print(address[:6], oct(stat.S_IMODE(os.stat(folder).st_mode)))")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    client = NotebookClient(nb, kernel_name="python3")
+    with client.setup_kernel():
+        client.execute_cell(nb.cells[0], 0)
+        listening = _listening_tcp_ports(client.km.provisioner.process.pid)
+    text = "".join(o.get("text", "") for o in nb.cells[0].outputs)
+    assert text == "from the child\nipc:// 0o700\n", nb.cells[0].outputs
+    assert listening == set(), listening

@@ -47,8 +47,9 @@ release: $(READY)
 	$(PY) -m tools.release
 
 # pytest keeps its temporary folders under /tmp/pytest-of-<user>, a name any account may make first (and so stop every
-# test that uses tmp_path, round 54); torch keeps its own there too. Each pytest run gets a fresh folder of mktemp's.
-PRIVATE_TMP = tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp"
+# test that uses tmp_path, round 54); torch keeps its own there too. Each pytest run gets a fresh folder of mktemp's,
+# mode 0711: no other account may make or list names in it, and a sandbox's user still reaches what a test hands it.
+PRIVATE_TMP = tmp=$$(mktemp -d) && chmod 711 "$$tmp" && trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp"
 
 # The loop for a change to one assignment (ALL=1: every corpus file, SINCE=main: files changed since main).
 check: $(READY)

@@ -387,6 +387,10 @@ def grade(world: World, command: list[str], cwd: str = ROOT, fifos: list[str] | 
     env = world.env()
     if user is not None:
         command = ["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups", *command]
+        # a temporary folder of that user's (`make test` gives this process a fresh one of root's, mode 0711)
+        env["TMPDIR"] = os.path.join(world.base, "tmp")
+        os.makedirs(env["TMPDIR"], mode=0o700, exist_ok=True)
+        os.chown(env["TMPDIR"], user, user)
     proc = subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             start_new_session=True)
     peak = PeakMemory(proc.pid)

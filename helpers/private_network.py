@@ -13,8 +13,8 @@ root on a host: CLONE_NEWNET alone; otherwise first a user namespace that maps t
 themselves, so ids, file ownership and permissions look and work the same), brings its loopback up,
 says which namespaces it made, and then waits for its parent to end (end of its stdin, or a new
 parent). Every rank of every later launch of that process joins the holder's namespaces (setns) first
-thing, before it makes a socket: a few microseconds a rank, in parallel, where making a namespace
-costs 10-20 ms. Launches of one process share the namespace (they are that process's, and ports are
+thing, before it makes a socket: one setns a rank, in parallel, where making a namespace cost
+10-20 ms a time on the 2-core machine. Launches of one process share the namespace (they are that process's, and ports are
 chosen by the OS); no other process of the machine is in it. Ranks set GLOO_SOCKET_IFNAME=lo (unless
 the caller set it), so gloo never binds the address the host name resolves to, which the namespace
 does not have and which, on the host's network, other machines could reach.

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -117,6 +118,25 @@ def create_gradebook(db_url: str) -> None:
         api.Gradebook(db_url).close()
     finally:
         api.get_alembic_version = asked
+
+
+#: The longest path a Unix socket's address holds (sun_path: 108 bytes on Linux, 104 on macOS, less the NUL).
+SOCKET_PATH_MAX = 103
+
+
+def socket_folder(prefix: str, room: int = 24) -> str:
+    """A fresh folder of this user's only (mkdtemp: mode 0700, a name nobody could make first) for Unix sockets,
+    leaving `room` bytes for the names made in it. Under TMPDIR, unless TMPDIR's path is too long for a socket's
+    address (a long home, a CI's nested folders): then under /tmp, which mkdtemp makes as safe."""
+    tried = []
+    for base in (None, "/tmp"):
+        folder = tempfile.mkdtemp(prefix=prefix, dir=base)
+        if len(os.fsencode(folder)) + 1 + room <= SOCKET_PATH_MAX:
+            return folder
+        os.rmdir(folder)
+        tried.append(folder)
+    raise OSError(f"no folder for sockets short enough ({SOCKET_PATH_MAX} bytes with {room} for their names): "
+                  f"{tried}; set TMPDIR to a short path, such as /tmp")
 
 
 def venv_env(extra: dict | None = None) -> dict:

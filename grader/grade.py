@@ -47,7 +47,7 @@ from dataclasses import asdict, dataclass
 
 from grader import forkserver, sandbox
 from grader.admission import Admission
-from grader.course import ROOT, assignments, notebook_name, use_this_checkout, venv_env
+from grader.course import ROOT, assignments, notebook_name, socket_folder, use_this_checkout, venv_env
 
 
 @dataclass
@@ -884,7 +884,7 @@ class Submission:
         release = os.path.join(self.root, "release", self.assignment, notebook_name(self.assignment, self.root))
         if os.path.isfile(release):  # the graded notebook shows its graded cells in the release's order, all of them
             argv.append(f"--InertForTheBrowser.release={release}")
-        self.private = private = tempfile.mkdtemp(prefix="grade-kernel-")
+        self.private = private = socket_folder("grade-kernel-")  # the kernel's sockets: runtime/ipc-<n>
         env = venv_env()
         # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
         # collide between parallel graders, and the only part of the grader's world a sandbox sees.

@@ -26,7 +26,6 @@ import atexit
 import itertools
 import os
 import shutil
-import tempfile
 
 _FOLDER: str | None = None
 _COUNT = itertools.count()
@@ -36,7 +35,9 @@ def folder() -> str:
     """This process's folder of kernel sockets (0700), made on first use and removed at exit."""
     global _FOLDER
     if _FOLDER is None or not os.path.isdir(_FOLDER):
-        _FOLDER = tempfile.mkdtemp(prefix="kernels-")
+        from grader.course import socket_folder
+
+        _FOLDER = socket_folder("kernels-")
         atexit.register(shutil.rmtree, _FOLDER, True)
     return _FOLDER
 

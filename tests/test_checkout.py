@@ -51,12 +51,17 @@ def test_another_copy_first_on_the_path_is_found_and_named(other_copy, monkeypat
 
 
 def test_make_grade_grades_with_this_checkouts_code_in_every_process(other_copy, tmp_path):
+    """...and under a TMPDIR whose path leaves no room for a socket's address (a Unix socket's path holds 107
+    bytes): the kernels' and the template's sockets go in folders short enough (a CI's nested temporary
+    folders made every kernel fail to start with `File name too long`)."""
     from tests.tiny_course import expected, make_course, scores
 
     course = make_course(tmp_path, 3)
+    long_tmp = tmp_path / ("t" * 100)
+    long_tmp.mkdir(mode=0o711)
     out = subprocess.run([sys.executable, "-m", "grader.grade", "--course-dir", str(course), "--workers", "1"],
                          cwd=ROOT, capture_output=True, text=True, timeout=600,
-                         env={**os.environ, "PYTHONPATH": str(other_copy)})
+                         env={**os.environ, "PYTHONPATH": str(other_copy), "TMPDIR": str(long_tmp)})
     assert out.returncode == 0, (out.stdout + out.stderr)[-3000:]
     report = (course / "grading_report.json").read_text() if (course / "grading_report.json").exists() else ""
     assert scores(f"sqlite:///{course / 'gradebook.db'}") == {f"student{i:02d}": expected(i) for i in range(3)}, (

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,7 +19,7 @@ import psutil
 import pytest
 
 from grader import sandbox, zygote
-from grader.course import ROOT
+from grader.course import ROOT, socket_folder
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("zygote"),
               pytest.mark.skipif(sandbox.available() is not None, reason=f"no sandbox here: {sandbox.available()}")]
@@ -75,8 +77,9 @@ class Kernel:
     def __init__(self, tmp_path, template: str | None, name: str, files: dict | None = None):
         from jupyter_client import KernelManager
 
-        self.private = tmp_path / f"private-{name}"
-        (self.private / "runtime").mkdir(parents=True)
+        # the kernel's sockets go in here: a folder short enough for their addresses, whatever TMPDIR is
+        self.private = pathlib.Path(socket_folder(f"private-{name}-"))
+        (self.private / "runtime").mkdir()
         self.work = work = tmp_path / f"work-{name}"
         work.mkdir()
         (work / "data.txt").write_text(name)
@@ -135,6 +138,7 @@ class Kernel:
         self.km.shutdown_kernel(now=True)
         os.environ.clear()
         os.environ.update(self.old_env)
+        shutil.rmtree(self.private, ignore_errors=True)
 
 
 @pytest.fixture
@@ -286,7 +290,8 @@ def test_a_grader_killed_takes_its_kernels_down(tmp_path, template):
     sandbox and the kernel forked into it end too, as a kernel bwrap ran would (--die-with-parent)."""
     from grader.course import venv_env
 
-    proc = subprocess.Popen([sys.executable, "-c", STARTER, template.path, str(tmp_path / "private")], cwd=ROOT,
+    private = socket_folder("private-")
+    proc = subprocess.Popen([sys.executable, "-c", STARTER, template.path, os.path.join(private, "k")], cwd=ROOT,
                             env=venv_env(), stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         for line in proc.stdout:  # the kernel writes to the same stdout
@@ -299,6 +304,7 @@ def test_a_grader_killed_takes_its_kernels_down(tmp_path, template):
     finally:
         proc.kill()
         proc.wait()
+        shutil.rmtree(private, ignore_errors=True)
     deadline = time.monotonic() + 10
     everything = ours + launchers
     while time.monotonic() < deadline and any(_alive(p) for p in everything):
@@ -471,9 +477,9 @@ def test_the_runtime_folder_is_read_only_inside_once_the_kernel_has_its_sockets(
                          ".write(b'x' * 2**20)\n    print('WROTE')\nexcept OSError as exc:\n    print('REFUSED', exc.errno)")
         assert "REFUSED 30" in out, out  # EROFS
         assert "2" in kernel.run("print(1 + 1)")
+        assert not (kernel.private / "runtime" / "fill.bin").exists()
     finally:
         kernel.close()
-    assert not (kernel.private / "runtime" / "fill.bin").exists()
 
 
 #: Round 10's payload: rewrite the sandbox's init (pid 1, the kernel's own user, dumpable) through /proc/1/mem so

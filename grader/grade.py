@@ -839,6 +839,7 @@ class Submission:
                  limits: dict | None = None, db_url: str | None = None):
         self.student, self.assignment, self.root = student, assignment, root
         self.extra, self.sandboxed, self.limits, self.db_url = extra, sandboxed, limits, db_url
+        self.kept_scores: dict | None = None
         self.digest: str | None = None  # of the notebooks taken (`_refused`), kept in the marker
         self.child = None
         self.private = None
@@ -884,6 +885,9 @@ class Submission:
         release = os.path.join(self.root, "release", self.assignment, notebook_name(self.assignment, self.root))
         if os.path.isfile(release):  # the graded notebook shows its graded cells in the release's order, all of them
             argv.append(f"--InertForTheBrowser.release={release}")
+        # the gradebook's automatic scores of its earlier finished grading, put back if this one does not finish
+        self.kept_scores = (automatic_scores(self.db_url or _db_url(self.root), self.student, self.assignment)
+                            if already_graded(self.student, self.assignment, self.root) else None)
         self.private = private = socket_folder("grade-kernel-")  # the kernel's sockets: runtime/ipc-<n>
         env = venv_env()
         # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
@@ -931,7 +935,21 @@ class Submission:
             self.child.go()
 
     def finish(self, timeout: float) -> Outcome:
-        """Wait for it (its turn first, if it has not had it), at most `timeout` seconds from its turn."""
+        """Wait for it (its turn first, if it has not had it), at most `timeout` seconds from its turn. A grading
+        that does not finish changes no grade: autograded/ and feedback/ keep an earlier finished grading, if there
+        is one (`drop_unfinished`), and the gradebook its automatic scores (round 55: a regrade nbgrader finished but
+        the grader then failed, the host's OOM killer having taken its kernel, left the gradebook with the new
+        attempt's 0/30 while autograded/ and the feedback page, which release_feedback sends, kept 24/30)."""
+        outcome = self._finish(timeout)
+        if outcome.status != "graded":
+            try:
+                put_back_scores(self.db_url or _db_url(self.root), self.student, self.assignment, self.kept_scores)
+            except Exception as exc:  # said with its reason: the gradebook may hold what nbgrader recorded
+                outcome.reason += (f"; the gradebook's automatic scores of it could not be put back "
+                                   f"({type(exc).__name__}): it may show this attempt's")
+        return outcome
+
+    def _finish(self, timeout: float) -> Outcome:
         try:
             try:
                 self.go()
@@ -1814,6 +1832,57 @@ def graded_students(assignment: str, root: str) -> list[str]:
     except FileNotFoundError:
         return []
     return [s for s in students if id_refusal(s) is None and already_graded(s, assignment, root)]
+
+
+def _with_gradebook(db_url: str, work):
+    """work(gb) in a gradebook session, retried while another grader holds SQLite's lock (nbgrader's own
+    processes write beside this one)."""
+    from nbgrader.api import Gradebook
+    from sqlalchemy.exc import OperationalError
+
+    for attempt in range(40):
+        try:
+            with Gradebook(db_url) as gb:
+                return work(gb)
+        except OperationalError:
+            if attempt == 39:
+                raise
+            time.sleep(0.25)
+
+
+def automatic_scores(db_url: str, student: str, assignment: str) -> dict:
+    """What a grading of nbgrader's writes of `student`'s `assignment` in the gradebook: each grade's automatic
+    score and whether it needs a manual grade, each notebook's late penalty ({} when it has no submission)."""
+    from nbgrader.api import MissingEntry
+
+    def read(gb):
+        try:
+            submission = gb.find_submission(assignment, student)
+        except MissingEntry:
+            return {}
+        return {nb.name: {"late": nb.late_submission_penalty,
+                          "grades": {g.name: (g.auto_score, g.needs_manual_grade) for g in nb.grades}}
+                for nb in submission.notebooks}
+    return _with_gradebook(db_url, read)
+
+
+def put_back_scores(db_url: str, student: str, assignment: str, kept: dict | None) -> None:
+    """The gradebook's automatic scores of `student`'s `assignment` as `automatic_scores` read them, or none
+    (None: grades.csv counts it 0, Formgrader shows it ungraded) where `kept` has none; manual scores stay."""
+    from nbgrader.api import MissingEntry
+
+    def write(gb):
+        try:
+            submission = gb.find_submission(assignment, student)
+        except MissingEntry:
+            return
+        for nb in submission.notebooks:
+            was = (kept or {}).get(nb.name, {"late": None, "grades": {}})
+            nb.late_submission_penalty = was["late"]
+            for grade in nb.grades:
+                grade.auto_score, grade.needs_manual_grade = was["grades"].get(grade.name, (None, grade.needs_manual_grade))
+        gb.db.commit()
+    _with_gradebook(db_url, write)
 
 
 def feedback_exclusions(assignment: str, root: str, outcomes: list[Outcome]) -> list[str] | None:

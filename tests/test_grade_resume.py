@@ -119,3 +119,48 @@ def test_without_cgroups_submissions_are_graded_one_at_a_time(tmp_path, monkeypa
     else:
         assert state["most"] == 1, f"{state['most']} submissions in flight at once without cgroups"
         assert "one submission at a time" in err, err[-3000:]
+
+
+def test_a_grading_that_does_not_finish_changes_no_grade(tmp_path, monkeypatch):
+    """Round 55: nbgrader finished a regrade of a changed hand-in and recorded its scores, then the grader found the
+    host's OOM killer had taken its kernel and failed it as the grader's fault; the gradebook kept the new attempt's
+    scores while autograded/ and the feedback page (which release_feedback sends) kept the first grading's. A grading
+    that does not finish now changes no grade anywhere: an earlier finished grading stays whole, and a submission
+    never graded before has no automatic score."""
+    from tests.tiny_course import WRONG, fill
+    import nbformat
+
+    root = make_course(tmp_path, 2)
+    honest = root / "submitted" / "student01" / "ps0_tiny" / "ps0_tiny.ipynb"
+    assert {o.student: o.status for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=True)} == {
+        "student00": "graded", "student01": "graded"}
+    first = _scores(root)
+    assert first == {"student00": expected(0), "student01": expected(1)}
+    page = root / "feedback" / "student01" / "ps0_tiny" / "ps0_tiny.html"
+    marker = root / "autograded" / "student01" / "ps0_tiny" / grade.DONE_MARKER
+    page_before, marker_before = page.read_text(), marker.read_text()
+    # student01 hands in a wrong answer (nbgrader would record 1 of 3), and a newcomer hands in for the first time
+    source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
+    nbformat.write(fill(release_nb, source_nb, WRONG), honest)
+    (root / "submitted" / "student02" / "ps0_tiny").mkdir(parents=True)
+    nbformat.write(fill(release_nb, source_nb, {}), root / "submitted" / "student02" / "ps0_tiny" / "ps0_tiny.ipynb")
+    monkeypatch.setattr(grade.sandbox, "killed_by_host_oom", lambda paths: True)  # nbgrader has recorded by then
+    outcomes = {o.student: o for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=True)}
+    for student in ("student01", "student02"):
+        assert outcomes[student].status == "failed" and outcomes[student].reason.startswith(grade.GRADER_FAULT), (
+            outcomes[student])
+    assert outcomes["student00"].status == "skipped"
+    assert _scores(root) == first, "a grading that did not finish changed the gradebook"
+    assert page.read_text() == page_before and marker.read_text() == marker_before
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+        newcomer = gb.find_submission_notebook("ps0_tiny", "ps0_tiny", "student02")
+        assert [g.auto_score for g in newcomer.grades if g.auto_score is not None] == [], "a never-graded hand-in scored"
+    assert not (root / "autograded" / "student02").exists() and not (root / "feedback" / "student02").exists()
+    # the fault gone, the next run grades both as they are now
+    monkeypatch.undo()
+    again = {o.student: o.status for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=True)}
+    assert again == {"student00": "skipped", "student01": "graded", "student02": "graded"}, again
+    assert _scores(root) == {"student00": expected(0), "student01": expected(0), "student02": expected(1)}

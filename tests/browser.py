@@ -17,7 +17,6 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -58,12 +57,6 @@ def student_assignment() -> str:
     """The assignment the student test works on: ps1_memory once it is released, else the first released one."""
     released = sorted(d for d in os.listdir(os.path.join(ROOT, "release")) if os.path.isdir(os.path.join(ROOT, "release", d)))
     return "ps1_memory" if "ps1_memory" in released else released[0]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --------------------------------------------------------------------------- the course directory
@@ -168,52 +161,52 @@ def _lab_settings(settings_dir: str) -> None:
 
 
 def _start_lab(course: str, workdir: str, env: dict) -> tuple[subprocess.Popen, str, str]:
-    """Start JupyterLab on a free loopback port; returns (process, url, token) once it answers,
-    or raises with the end of its log. Retries with another port when that one was taken meanwhile."""
+    """Start JupyterLab on a loopback port the system picks as it binds (port 0: no port is chosen first, which
+    another account could take in between; round 56 took three in a row and stopped the browser tests); returns
+    (process, url, token) once it answers, or raises with the end of its log."""
     log_path = os.path.join(workdir, "jupyterlab.log")
-    for _attempt in range(3):
-        port, token = free_port(), secrets.token_hex(16)
-        cmd = [
-            sys.executable, "-m", "jupyterlab", "--no-browser",
-            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-            f"--ServerApp.root_dir={course}",
-            *(["--allow-root"] if os.geteuid() == 0 else []),
-            "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: lets the tests wait for the kernel
-            "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-        ]
-        # the token in the server's environment, which only its user may read, never on its command line, which
-        # every local user may (round 52: a student read it there and had the TA's JupyterLab)
-        with open(log_path, "w") as log:
-            proc = subprocess.Popen(cmd, cwd=course, env={**env, "JUPYTER_TOKEN": token}, stdout=log,
-                                    stderr=subprocess.STDOUT, start_new_session=True)
+    token = secrets.token_hex(16)
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser",
+        "--ServerApp.ip=127.0.0.1", "--ServerApp.port=0", "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={course}",
+        *(["--allow-root"] if os.geteuid() == 0 else []),
+        "--LabApp.expose_app_in_browser=True",  # window.jupyterapp: lets the tests wait for the kernel
+        "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
+    # the token in the server's environment, which only its user may read, never on its command line, which
+    # every local user may (round 52: a student read it there and had the TA's JupyterLab)
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen(cmd, cwd=course, env={**env, "JUPYTER_TOKEN": token}, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline:
+        port = _listening_port(proc.pid)  # the token goes to our server's own socket only
+        if port is None:
+            time.sleep(0.2)
+            continue
         url = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while proc.poll() is None and time.monotonic() < deadline:
-            if not _listens(proc.pid, port):  # the token goes to our server only, never to whoever took the port
-                time.sleep(0.2)
-                continue
-            try:
-                with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
-                    if r.status == 200:
-                        return proc, url, token
-            except OSError:
-                time.sleep(0.2)
-        log_text = open(log_path).read()
-        _stop(proc)
-        if "already in use" not in log_text:
-            break
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={token}", timeout=2) as r:
+                if r.status == 200:
+                    return proc, url, token
+        except OSError:
+            time.sleep(0.2)
+    _stop(proc)
+    log_text = open(log_path).read()
     raise RuntimeError(f"JupyterLab did not start (exit code {proc.returncode}); the end of its log:\n{log_text[-3000:]}")
 
 
-def _listens(pid: int, port: int) -> bool:
-    """Whether process `pid` itself listens on `port` (another account may bind a free port first: round 54's lead)."""
+def _listening_port(pid: int) -> int | None:
+    """The loopback TCP port process `pid` itself listens on, if it does yet."""
     import psutil
 
     try:
-        return any(c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port
-                   for c in psutil.Process(pid).net_connections(kind="tcp"))
+        ports = [c.laddr.port for c in psutil.Process(pid).net_connections(kind="tcp")
+                 if c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.ip == "127.0.0.1"]
     except psutil.Error:
-        return False
+        return None
+    return ports[0] if ports else None
 
 
 def _stop(proc: subprocess.Popen) -> None:

@@ -1,4 +1,4 @@
-"""A PostgreSQL gradebook shared by two grading machines (shards), on a real server on loopback.
+"""A PostgreSQL gradebook shared by two grading machines (shards), on a real server.
 
 `.ci/run` installs Debian's postgresql; this test starts a private cluster in a temporary folder,
 grades a class in two shards from two course directories (two "machines") at the same time through
@@ -10,27 +10,19 @@ import os
 import pwd
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 
 import pytest
 
 from tests.tiny_course import ROOT, expected, make_course, scores
-from grader.course import venv_env
+from grader.course import socket_folder, venv_env
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("grade_postgres")]
 
 PG_BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
 if not PG_BIN and shutil.which("initdb"):
     PG_BIN = [os.path.dirname(shutil.which("initdb"))]
-
-
-def _free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -40,15 +32,17 @@ def postgres_url():
             pytest.fail("PostgreSQL is not installed: .ci/run should have installed Debian's postgresql")
         pytest.skip("PostgreSQL server binaries not found (apt-get install postgresql)")
     bin_dir = PG_BIN[-1]
-    folder = tempfile.mkdtemp(prefix="pg-")
+    # The server listens on a Unix socket in this folder of the TA's (0700), on no TCP port: round 56 bound the
+    # port it would take (on its command line) first from another account and stopped the suite; round 55, before
+    # the password, ran shell commands as the TA through it.
+    folder = socket_folder("pg-", room=len("/.s.PGSQL.5432.lock"))
     run_as = []
     if os.geteuid() == 0:  # PostgreSQL refuses to run as root: use its own system user
         user = pwd.getpwnam("postgres")
         os.chown(folder, user.pw_uid, user.pw_gid)
         run_as = ["runuser", "-u", "postgres", "--"]
-    data, port = os.path.join(folder, "data"), _free_port()
-    # a password, not `trust`: the server listens on the host's 127.0.0.1, where every local account connects, and its
-    # superuser runs shell commands (`COPY ... TO PROGRAM`): round 55 ran one as the TA during `make test`
+    data, port = os.path.join(folder, "data"), 5432  # the port only names the socket's file
+    # a password, not `trust`, all the same: its superuser runs shell commands (`COPY ... TO PROGRAM`)
     password = secrets.token_hex(16)
     pwfile = os.path.join(folder, "password")
     with open(os.open(pwfile, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as fh:
@@ -59,11 +53,17 @@ def postgres_url():
                              "grader"], check=True, capture_output=True)
     os.unlink(pwfile)
     subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", data, "-l", os.path.join(folder, "log"), "-w", "-o",
-                             f"-p {port} -h 127.0.0.1 -k {folder}", "start"], check=True, capture_output=True)
+                             f"-p {port} -h '' -k {folder}", "start"], check=True, capture_output=True)
     try:
-        subprocess.run([f"{bin_dir}/createdb", "-h", "127.0.0.1", "-p", str(port), "-U", "grader", "gradebook"],
+        import psutil
+
+        with open(os.path.join(data, "postmaster.pid")) as fh:
+            server = psutil.Process(int(fh.readline()))
+        assert [c.laddr for c in server.net_connections("inet") if c.status == psutil.CONN_LISTEN] == [], (
+            "the test's PostgreSQL listens on a network port")
+        subprocess.run([f"{bin_dir}/createdb", "-h", folder, "-p", str(port), "-U", "grader", "gradebook"],
                        check=True, capture_output=True, env={**os.environ, "PGPASSWORD": password})
-        yield f"postgresql+psycopg2://grader:{password}@127.0.0.1:{port}/gradebook"
+        yield f"postgresql+psycopg2://grader:{password}@/gradebook?host={folder}&port={port}"
     finally:
         subprocess.run(run_as + [f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)

@@ -5,15 +5,16 @@ tests, the quiz key). They talk over unix sockets in a folder of the TA's alone 
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
+import secrets
 import shutil
 import socket
 import stat
 import subprocess
 import sys
 import time
-import urllib.request
 
 import nbformat
 import psutil
@@ -112,36 +113,63 @@ def test_the_kernels_nbconvert_starts_listen_on_no_tcp_port(tmp_path):
     assert proc.returncode == 0 and (tmp_path / "ran.ipynb").is_file(), proc.stdout + proc.stderr
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class _UnixHTTP(http.client.HTTPConnection):
+    """HTTP to a server on a Unix socket."""
+
+    def __init__(self, path: str, timeout: float):
+        super().__init__("localhost", timeout=timeout)
+        self.path = path
+
+    def connect(self):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.settimeout(self.timeout)
+        self.sock.connect(self.path)
+
+
+def _ask(sock: str, token: str, method: str, path: str, body: bytes | None = None, timeout: float = 60) -> dict:
+    conn = _UnixHTTP(sock, timeout)
+    try:
+        conn.request(method, path, body=body, headers={"Authorization": f"token {token}"})
+        response = conn.getresponse()
+        data = response.read()
+        assert response.status < 300, (response.status, data[:500])
+        return json.loads(data or b"{}")
+    finally:
+        conn.close()
 
 
 def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
-    """A Jupyter server started with the venv (what `make lab` runs) reads the venv's configuration (`make venv`)."""
+    """A Jupyter server started with the venv (what `make lab` runs) reads the venv's configuration (`make venv`).
+    The test's own server listens on a Unix socket of the TA's, with a token drawn for the run (round 56: it had a
+    TCP port on its command line and a token written in this file, and another account opened a terminal on it
+    as the TA during the suite and rewrote the gradebook)."""
     config = os.path.join(sys.prefix, "etc", "jupyter", "jupyter_config.py")
     if not os.path.isfile(config):
         pytest.skip("this Python is not the course's venv (make venv writes its Jupyter configuration)")
-    port, token = _free_port(), "t" * 32
+    from grader.course import socket_folder
+
+    folder = socket_folder("lab-server-")
+    sock, token = os.path.join(folder, "server"), secrets.token_hex(32)
     env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"), "HOME": str(tmp_path), "JUPYTER_TOKEN": token,
            "JUPYTER_CONFIG_DIR": str(tmp_path / "config")}
-    server = subprocess.Popen([sys.executable, "-m", "jupyter_server", "--no-browser", f"--ServerApp.port={port}",
+    server = subprocess.Popen([sys.executable, "-m", "jupyter_server", "--no-browser", f"--ServerApp.sock={sock}",
                                f"--ServerApp.root_dir={tmp_path}",
                                *(["--allow-root"] if os.geteuid() == 0 else [])],
                               cwd=str(tmp_path), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base, headers = f"http://127.0.0.1:{port}/api", {"Authorization": f"token {token}"}
     try:
         deadline = time.monotonic() + 120
         while True:
             try:
-                urllib.request.urlopen(urllib.request.Request(f"{base}/status", headers=headers), timeout=5)
+                _ask(sock, token, "GET", "/api/status", timeout=5)
                 break
             except OSError:
                 assert time.monotonic() < deadline and server.poll() is None, "the server did not start"
                 time.sleep(0.5)
-        request = urllib.request.Request(f"{base}/kernels", data=b'{"name": "python3"}', headers=headers, method="POST")
-        kernel = json.load(urllib.request.urlopen(request, timeout=60))
+        ours = psutil.Process(server.pid)
+        listening = [c.laddr for c in ours.net_connections("inet") if c.status == psutil.CONN_LISTEN]
+        assert listening == [] and sock in [c.laddr for c in ours.net_connections("unix")], (
+            f"the test's server listens on {listening}, not on its Unix socket alone")
+        kernel = _ask(sock, token, "POST", "/api/kernels", b'{"name": "python3"}')
         connection = tmp_path / "runtime" / f"kernel-{kernel['id']}.json"
         deadline = time.monotonic() + 60
         while not connection.is_file():
@@ -167,6 +195,7 @@ def test_the_kernels_of_make_labs_server_listen_on_no_tcp_port(tmp_path):
             server.wait(30)
         except subprocess.TimeoutExpired:
             server.kill()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 _TEMP_REPORT = ("import os, tempfile, stat\n"

@@ -1118,19 +1118,36 @@ class Submission:
 
 
 def _processes_of(uid: int) -> bool:
-    """Whether a process of host user `uid` is alive (its sandboxes are gone once none is). A zombie (an ended
-    process its parent has not reaped yet: a sandbox's bwrap, when its launcher was killed) holds nothing."""
+    """Whether a process of host user `uid` is alive (its sandboxes are gone once none is): any thread of any
+    process whose real, effective, saved or filesystem uid is `uid`. A zombie (an ended process its parent has not
+    reaped yet: a sandbox's bwrap, when its launcher was killed) holds nothing, but a thread group whose leader has
+    ended shows its leader as a zombie while its other threads run on (round 56: such a process of a pool uid's
+    local account looked gone, the uid was handed to an honest student's sandbox, and the account wrote into that
+    kernel's memory): each of its threads is looked at."""
     for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                if os.stat(f"/proc/{entry}").st_uid != uid:
-                    continue
-                with open(f"/proc/{entry}/stat", "rb") as fh:
-                    if fh.read().rsplit(b")", 1)[1].split()[0] != b"Z":
-                        return True
-            except (OSError, IndexError):
+        if not entry.isdigit():
+            continue
+        try:
+            state = _ids_and_state(f"/proc/{entry}/status", uid)
+            if state in ("", "X"):
                 continue
+            if state != "Z":
+                return True
+            for task in os.listdir(f"/proc/{entry}/task"):
+                if _ids_and_state(f"/proc/{entry}/task/{task}/status", None) not in ("Z", "X", ""):
+                    return True
+        except OSError:
+            continue
     return False
+
+
+def _ids_and_state(path: str, uid: int | None) -> str:
+    """The state letter in a /proc status file, "" if `uid` is none of its four uids (any, for None)."""
+    with open(path, "rb") as fh:
+        fields = dict(line.split(b":", 1) for line in fh.read().splitlines() if b":" in line)
+    if uid is not None and str(uid).encode() not in fields.get(b"Uid", b"").split():
+        return ""
+    return fields.get(b"State", b" ").strip()[:1].decode()
 
 
 def grade_one(student: str, assignment: str, root: str, timeout: float, extra: list[str], sandboxed: bool,

@@ -233,6 +233,52 @@ def test_each_submission_in_flight_has_a_host_user_of_its_own(tmp_path, template
         sandbox.host_ids()
 
 
+#: A process whose thread-group leader ends while another thread of it runs on: /proc shows the leader a zombie.
+ZOMBIE_LEADER = """
+import ctypes, sys, threading, time
+threading.Thread(target=time.sleep, args=(float(sys.argv[1]),)).start()
+ctypes.CDLL(None).syscall(60, 0)  # SYS_exit: the leader thread alone
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a host user of each submission's own is what a root grader gives")
+def test_a_pool_uid_whose_process_hides_behind_a_zombie_leader_is_not_handed_out():
+    """Round 56 (root): a local account with a pool uid and no entry in passwd ran a process whose leader had
+    exited while a thread ran on; the pool took the zombie leader for a process that holds nothing, handed the uid
+    to an honest student's sandbox, and the account wrote into that kernel's memory through /proc/<pid>/mem."""
+    from grader import grade
+
+    pool = grade.HostUids()
+    uid = pool.take()  # one free of accounts and processes
+    assert uid is not None
+    pool.give_back(uid)  # and its lock let go: from here only its processes can keep it from being taken
+    proc = subprocess.Popen(["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", sys.executable, "-I",
+                             "-c", ZOMBIE_LEADER, "8"])
+    try:
+        deadline = time.monotonic() + 10
+        while "State:\tZ" not in _read(f"/proc/{proc.pid}/status"):
+            assert time.monotonic() < deadline and proc.poll() is None, "the leader never became a zombie"
+            time.sleep(0.05)
+        assert len(os.listdir(f"/proc/{proc.pid}/task")) == 2  # the leader, a zombie, and its running thread
+        with pytest.raises(grade.HostUids.Busy):
+            taken = grade.HostUids(pool=[uid]).take(wait=0)
+            print(f"handed out {taken} while its process ran")
+    finally:
+        proc.kill()
+        proc.wait()
+    again = grade.HostUids(pool=[uid])
+    assert again.take(wait=0) == uid, "free again once its process has ended"
+    again.give_back(uid)
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path) as fh:
+            return fh.read()
+    except OSError:
+        return ""
+
+
 def test_each_forked_kernel_draws_its_own_random_seeds(tmp_path, template):
     """As fresh processes would: unseeded torch, numpy and random differ from one kernel to the next."""
     draws = []

@@ -19,10 +19,15 @@ chosen by the OS); no other process of the machine is in it. Ranks set GLOO_SOCK
 the caller set it), so gloo never binds the address the host name resolves to, which the namespace
 does not have and which, on the host's network, other machines could reach.
 
+A rank started by "spawn" is a fresh interpreter that imports torch, which starts a thread, before it
+runs a line of ours, and a user namespace admits single-threaded processes only: its interpreter is
+started through `spawn_executable()`, a small script that joins the namespaces, then execs the real
+interpreter in them (round 56: an ordinary user's spawned ranks, left on the host's loopback, had
+their store read and their peers' addresses overwritten by another account during `make test`).
+
 Where no namespace can be made (macOS; a container that forbids them; the grader's sandbox, whose
-network is private to one kernel already) or joined (ranks an ordinary user starts by "spawn": a
-fresh interpreter that imported torch runs a thread, and a user namespace admits single-threaded
-processes only), or with `DISTCOURSE_PRIVATE_NETWORK=0`, the ranks stay on the network they have.
+network is private to one kernel already), or with `DISTCOURSE_PRIVATE_NETWORK=0`, the ranks stay on
+the network they have.
 `DISTCOURSE_PRIVATE_NETWORK=1` makes that an error instead, for a TA who wants the guarantee or nothing.
 
 `command(argv)` makes a command line that runs `argv` in a namespace of its own the same way, for programs that start
@@ -42,7 +47,7 @@ import subprocess
 import sys
 import threading
 
-__all__ = ["mode", "network_for", "join", "command", "run", "MODE_ENV", "PrivateNetworkError"]
+__all__ = ["mode", "network_for", "join", "spawn_executable", "command", "run", "MODE_ENV", "PrivateNetworkError"]
 
 MODE_ENV = "DISTCOURSE_PRIVATE_NETWORK"
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
@@ -163,10 +168,6 @@ def network_for(wanted: str, start_method: str) -> tuple[int, tuple[str, ...]] |
         pid, kinds, reason = None, [], f"no network namespaces on {sys.platform}"
     else:
         pid, kinds, reason = _holder()
-        if "user" in kinds and start_method == "spawn":
-            pid, kinds, reason = None, [], (
-                "a spawned rank imports torch, which starts a thread, and a user namespace admits single-threaded "
-                "processes only: start the ranks by fork or the fork server (start_method=), or run as root")
     if pid is None:
         if wanted == "require":
             raise PrivateNetworkError(f"{MODE_ENV}=1 but the ranks cannot have a network of their own: {reason}")
@@ -175,8 +176,9 @@ def network_for(wanted: str, start_method: str) -> tuple[int, tuple[str, ...]] |
 
 
 def join(network: tuple[int, tuple[str, ...]] | None) -> None:
-    """In a rank, first thing (single-threaded, no socket yet): join `network_for`'s namespaces; set gloo's interface."""
-    if network is not None:
+    """In a rank, first thing (single-threaded, no socket yet): join `network_for`'s namespaces (those it is not in
+    already: a spawned rank's interpreter started in them); set gloo's interface."""
+    if network is not None and not _joined(network):
         pid, kinds = network
         libc = _libc()
         fds = [os.open(f"/proc/{pid}/ns/{kind}", os.O_RDONLY | os.O_CLOEXEC) for kind in kinds]
@@ -189,6 +191,68 @@ def join(network: tuple[int, tuple[str, ...]] | None) -> None:
                 os.close(fd)
     if sys.platform.startswith("linux"):
         os.environ.setdefault("GLOO_SOCKET_IFNAME", "lo")
+
+
+_WRAPPERS: dict[tuple, str] = {}
+
+#: The script spawn_executable writes: a bare interpreter (isolated, no site: one thread) that runs this file to
+#: join the namespaces and exec the real interpreter with the arguments multiprocessing gave.
+_WRAPPER = """#!{python} -IS
+import sys
+sys.argv[1:1] = ["--join", "{pid}", "{kinds}", "--", {python!r}]
+sys.argv[0] = __file__ = {this!r}
+exec(compile(open(__file__, "rb").read(), __file__, "exec"))
+"""
+
+
+def spawn_executable(network: tuple[int, tuple[str, ...]]) -> str:
+    """An executable for multiprocessing's spawn (`multiprocessing.spawn.set_executable`) whose interpreter starts
+    in `network`'s namespaces: a script in a folder of this user's alone (0700, made by mkdtemp), so that no other
+    account can change what a rank runs. One per network, removed at exit."""
+    import atexit
+    import shutil
+    import tempfile
+
+    pid, kinds = network
+    key = (pid, kinds)
+    with _LOCK:
+        path = _WRAPPERS.get(key)
+        if path is None or not os.path.exists(path):
+            folder = tempfile.mkdtemp(prefix="private-network-")
+            atexit.register(shutil.rmtree, folder, True)
+            path = os.path.join(folder, "python")
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o700)
+            with os.fdopen(fd, "w") as fh:
+                fh.write(_WRAPPER.format(python=sys.executable, pid=pid, kinds=",".join(kinds),
+                                         this=os.path.abspath(__file__)))
+            _WRAPPERS[key] = path
+        return path
+
+
+#: What a process started in the namespaces (spawn_executable's) joined: "holder-pid kind:inode ...", so that its rank does not
+#: join again (it could not: once in the user namespace, without its capabilities, the holder's namespaces are out
+#: of reach) while a process elsewhere with the variable set still does.
+_JOINED_ENV = "DISTCOURSE_PRIVATE_NETWORK_JOINED"
+
+
+def _own(kinds) -> str:
+    return " ".join(f"{kind}:{os.stat(f'/proc/self/ns/{kind}').st_ino}" for kind in kinds)
+
+
+def _joined(network: tuple[int, tuple[str, ...]]) -> bool:
+    """Whether this process is in `network`'s namespaces already, as its interpreter started there."""
+    pid, kinds = network
+    return os.environ.get(_JOINED_ENV, "") == f"{pid} {_own(kinds)}"
+
+
+def _join_and_exec(argv: list[str]) -> None:
+    """`--join PID KINDS -- COMMAND...` (spawn_executable's script): join, then exec COMMAND in the namespaces."""
+    if len(argv) < 5 or argv[0] != "--join" or argv[3] != "--":
+        raise SystemExit("usage: --join PID KINDS -- COMMAND [ARG...]")
+    kinds = tuple(argv[2].split(","))
+    join((int(argv[1]), kinds))
+    os.environ[_JOINED_ENV] = f"{argv[1]} {_own(kinds)}"
+    os.execv(argv[4], argv[4:])
 
 
 def holder_pid() -> int | None:
@@ -233,7 +297,9 @@ def run(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:
+    if sys.argv[1:2] == ["--join"]:
+        _join_and_exec(sys.argv[1:])
+    elif len(sys.argv) > 1:
         run(sys.argv[1:])
     else:
         _hold()

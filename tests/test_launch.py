@@ -702,17 +702,14 @@ def view():
     return os.readlink("/proc/self/ns/net"), os.getuid()
 
 if __name__ == "__main__":
-    out = {}
-    for method in ("fork", "forkserver"):
+    out, seen = {}, set()
+    os.environ["DISTCOURSE_PRIVATE_NETWORK"] = "1"  # a private network or an error
+    for method in ("fork", "forkserver", "spawn"):
         views = helpers.launch(view, 2, start_method=method)
         out[method] = [len({v[0] for v in views}), os.readlink("/proc/self/ns/net") in {v[0] for v in views},
                        sorted({v[1] for v in views})]
-    os.environ["DISTCOURSE_PRIVATE_NETWORK"] = "1"
-    try:
-        helpers.launch(view, 2, start_method="spawn")
-        out["required"] = "launched"
-    except Exception as exc:
-        out["required"] = f"{type(exc).__name__}: {exc}"
+        seen.update(v[0] for v in views)
+    out["one_network"] = len(seen) == 1
     print(json.dumps(out))
 """
 
@@ -745,13 +742,12 @@ def test_an_ordinary_users_launches_get_a_network_of_their_own_too():
         shutil.rmtree(folder, ignore_errors=True)
     assert run.returncode == 0, run.stderr[-3000:]
     out = __import__("json").loads(run.stdout.strip().splitlines()[-1])
-    # fork and the fork server: one namespace for both ranks, not the caller's (through a user namespace: no root)
-    assert out["fork"] == [1, False, [uid]] and out["forkserver"] == [1, False, [uid]], out
-    # spawn: a fresh interpreter runs a thread once it imported torch, so it stays on the machine's network,
-    # which a TA who asked for a private network hears about, with what to do
-    assert out["required"].startswith("PrivateNetworkError: DISTCOURSE_PRIVATE_NETWORK=1 but the ranks cannot have a "
-                                      "network of their own: a spawned rank"), out
-    assert "start_method" in out["required"], out
+    # every start method: one namespace for both ranks, not the caller's (through a user namespace: no root), and
+    # spawned ranks too (round 56: they stayed on the host's loopback, where another account poisoned their store),
+    # their interpreters started in the namespace, before torch starts a thread
+    for method in ("fork", "forkserver", "spawn"):
+        assert out[method] == [1, False, [uid]], (method, out)
+    assert out["one_network"], out
 
 
 @needs_namespaces

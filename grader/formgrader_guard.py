@@ -377,7 +377,16 @@ def _private_pipe() -> None:
     def setup_pipe_in(self):
         folder = None
         try:
-            folder = tempfile.mkdtemp(prefix="ipykernel-pipe-")
+            # a socket's address holds 103 bytes: under /tmp (mkdtemp's, as private) where the temporary folder's
+            # path is longer (round 56: under a long TMPDIR the bind failed and the channel went back to TCP)
+            for base in (None, "/tmp"):
+                folder = tempfile.mkdtemp(prefix="ipykernel-pipe-", dir=base)
+                if len(os.fsencode(folder)) + len("/pipe") <= 103:
+                    break
+                os.rmdir(folder)
+                folder = None
+            if folder is None:
+                raise OSError("no folder short enough for the channel's socket")
             address = "ipc://" + os.path.join(folder, "pipe")
             pipe_in = self.socket.context.socket(zmq.PULL)
             pipe_in.linger = 0

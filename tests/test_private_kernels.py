@@ -66,8 +66,12 @@ def test_the_venvs_kernels_start_no_debugger_and_keep_no_history_on_disk():
     code = ("import ipykernel.debugger as d\n"
             "print(d._is_debugpy_available, get_ipython().history_manager.enabled)")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    env = dict(os.environ)
+    if tmpdir != "as it is":
+        env["TMPDIR"] = str(tmp_path / ("t" * 100))
+        os.mkdir(env["TMPDIR"], 0o700)
     client = NotebookClient(nb, kernel_name="python3")
-    with client.setup_kernel():
+    with client.setup_kernel(env=env):
         pid = client.km.provisioner.process.pid
         before = _listening_tcp_ports(pid)
         client.execute_cell(nb.cells[0], 0)
@@ -238,11 +242,13 @@ def test_the_venvs_kernels_keep_temporary_files_in_a_folder_of_their_own(tmp_pat
     assert (owner, mode) == ("0", "0o700") and inductor.startswith(folder + os.sep)
 
 
-def test_the_venvs_kernels_hear_their_childrens_output_on_no_tcp_port():
+@pytest.mark.parametrize("tmpdir", ["as it is", "too long for a socket"])
+def test_the_venvs_kernels_hear_their_childrens_output_on_no_tcp_port(tmpdir, tmp_path):
     """Round 54: ipykernel hears the output of the processes a kernel forks on a TCP port of 127.0.0.1, and another
     account pushed 200 messages into a TA's kernel there (each printed whole on her terminal). The venv's kernels
     bind that channel as an IPC socket in a folder of their own: with the kernel's own channels on IPC (conftest),
-    the kernel listens on no TCP port at all, and what a forked child prints still reaches the cell."""
+    the kernel listens on no TCP port at all, and what a forked child prints still reaches the cell. Under a
+    TMPDIR too long for a socket's address too (round 56: the bind failed there and the channel went to TCP)."""
     if not os.path.isfile(os.path.join(sys.prefix, "etc", "ipython", "ipython_kernel_config.py")):
         pytest.skip("this Python is not the course's venv (make venv writes its kernel configuration)")
     from nbclient import NotebookClient

@@ -31,7 +31,9 @@ c.CourseDirectory.db_url = "sqlite:///gradebook.db?timeout=120"
 # their command line, which every local user reads in /proc/<pid>/cmdline (round 47: a student on the grading machine
 # read the URL and its password from `nbgrader generate_assignment --CourseDirectory.db_url=...`).
 if os.environ.get("DISTCOURSE_DB_URL"):
-    c.CourseDirectory.db_url = os.environ["DISTCOURSE_DB_URL"]
+    from grader.course import guarded_db_url
+
+    c.CourseDirectory.db_url = guarded_db_url(os.environ["DISTCOURSE_DB_URL"])
 # Only the notebook travels with an assignment; data is synthetic or ships inside a package.
 c.CourseDirectory.ignore = [".ipynb_checkpoints", "*.pyc", "__pycache__", "*.pt", "*.pth", "checkpoints", ".graded"]
 

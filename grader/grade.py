@@ -47,7 +47,8 @@ from dataclasses import asdict, dataclass
 
 from grader import forkserver, sandbox
 from grader.admission import Admission
-from grader.course import ROOT, assignments, notebook_name, socket_folder, use_this_checkout, venv_env
+from grader.course import (ROOT, assignments, guarded_db_url, notebook_name, socket_folder, use_this_checkout,
+                           venv_env)
 
 
 @dataclass
@@ -1478,6 +1479,7 @@ def grade(names: list[str] | None = None, root: str = ROOT, workers: int | None 
     """
     forkserver.leave_out_unneeded_imports()
     _all_descriptors()
+    db_url = guarded_db_url(db_url)
     names = names or submitted_assignments(root)
     if not names:
         raise SystemExit("nothing to grade: submitted/<student>/<assignment>/ is empty (see `make demo` for an example)")
@@ -2017,6 +2019,7 @@ def main(argv=None) -> int:
                         help="run student code without the sandbox, with your rights: only for submissions you trust "
                              "(README, Threat model, says what this gives up)")
     args = parser.parse_args(argv)
+    args.db_url = guarded_db_url(args.db_url)
     # ended from outside (`docker stop`, `systemctl stop`, `timeout`: SIGTERM; the TA's terminal or SSH session
     # closed: SIGHUP) as by Ctrl-C: running submissions killed with their kernels, what they left half-made removed
     for signum in (signal.SIGTERM, signal.SIGHUP):

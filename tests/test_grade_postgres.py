@@ -119,3 +119,67 @@ def test_the_gradebooks_url_reaches_no_command_line(tmp_path, monkeypatch):
     assert not (root / "gradebook.db").exists(), "the assignment went to the gradebook of the URL, not the course's"
     made = real(["make", "grade", f"DB_URL={url}"], cwd=ROOT, capture_output=True, text=True)
     assert made.returncode != 0 and "export DISTCOURSE_DB_URL instead" in made.stdout + made.stderr
+
+
+def _impostor(path: str, method: int, heard: list) -> "threading.Thread":
+    """A server on `path` that speaks PostgreSQL's protocol just far enough to ask each client for its password by
+    `method` (3: in clear, 5: MD5 with a salt) and keeps whatever comes back."""
+    import socket
+    import struct
+    import threading
+
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path)
+    listener.listen(8)
+    listener.settimeout(1.0)
+
+    def serve():
+        with listener:
+            while not heard or heard[-1] != "stop":
+                try:
+                    conn, _ = listener.accept()
+                except OSError:
+                    continue
+                with conn:
+                    conn.settimeout(5)
+                    try:
+                        size = struct.unpack("!I", conn.recv(4))[0]
+                        conn.recv(size - 4)  # the startup message
+                        ask = struct.pack("!cII", b"R", 12 if method == 5 else 8, method) + (b"salt" if method == 5 else b"")
+                        conn.sendall(ask)
+                        answer = conn.recv(4096)
+                        if answer[:1] == b"p":
+                            heard.append(answer[5:].rstrip(b"\0").decode(errors="replace"))
+                    except OSError:
+                        pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return thread
+
+
+@pytest.mark.parametrize("method", [3, 5], ids=["cleartext", "md5"])
+def test_a_server_that_is_not_the_tas_gets_no_password(tmp_path, method):
+    """Round 56: with the TA's PostgreSQL down, another account listened where it would be, asked `make grade` for
+    the password in clear and got it. Every process of the course asks libpq to refuse a cleartext or MD5 password
+    (require_auth): the run fails, saying the server asked for what it may not have, and no password leaves it."""
+    from grader.course import socket_folder
+    from tests.tiny_course import make_course
+
+    root = make_course(tmp_path, 1)
+    folder = socket_folder("impostor-", room=len("/.s.PGSQL.5432"))
+    heard: list = []
+    try:
+        thread = _impostor(os.path.join(folder, ".s.PGSQL.5432"), method, heard)
+        url = f"postgresql+psycopg2://ta:CANARY-hunter2@/gradebook?host={folder}&port=5432"
+        run = subprocess.run([sys.executable, "-m", "grader.grade", "ps0_tiny", "--course-dir", str(root),
+                              "--workers", "1"], cwd=ROOT, env=venv_env({"DISTCOURSE_DB_URL": url}),
+                             capture_output=True, text=True, timeout=300)
+        heard.append("stop")
+        thread.join(5)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    assert run.returncode != 0
+    assert not [h for h in heard if h != "stop"], f"the impostor heard {heard}"
+    assert "CANARY" not in run.stdout + run.stderr
+    assert "authentication method requirement" in run.stdout + run.stderr, (run.stdout + run.stderr)[-2000:]

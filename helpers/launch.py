@@ -90,7 +90,6 @@ import shutil
 import signal
 import sys
 import tempfile
-import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -487,7 +486,7 @@ def _launch(fn, plan: DevicePlan, args, kwargs, timeout, start_method, threads_p
         # in milliseconds, spawned ones in seconds, and neither is the launched function's time.
         started_at, started_wall = time.monotonic(), time.time()
         deadline = None
-        with _spawned_in(namespaces if start_method == "spawn" else None):
+        with private_network.spawned_in(namespaces if start_method == "spawn" else None):
             ctx = mp.start_processes(target, args=(payload, sealer), nprocs=world_size, join=False,
                                      start_method=start_method)
         _LIVE.update(ctx.pids())
@@ -918,27 +917,6 @@ def _forkserver_entry(rank: int, payload: bytes, sealer=None) -> None:
     os.environ.update(job.env or {})
     _FRESH_RANK[:] = [True]
     _run_rank(rank, job, sealer)
-
-
-_SPAWN_LOCK = threading.Lock()
-
-
-@contextlib.contextmanager
-def _spawned_in(namespaces):
-    """Spawned processes started meanwhile start in `namespaces` (private_network.spawn_executable), if any: a spawned
-    interpreter imports torch, which starts a thread, before a rank's code could join a user namespace."""
-    if namespaces is None:
-        yield
-        return
-    import multiprocessing.spawn
-
-    with _SPAWN_LOCK:
-        before = multiprocessing.spawn.get_executable()
-        multiprocessing.spawn.set_executable(private_network.spawn_executable(namespaces))
-        try:
-            yield
-        finally:
-            multiprocessing.spawn.set_executable(before)
 
 
 def _spawn_entry(rank: int, payload: bytes, sealer=None) -> None:

@@ -37,6 +37,7 @@ pickled, so another account that reached it ran code as whoever ran lecture 02's
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import fcntl
 import os
@@ -47,7 +48,7 @@ import subprocess
 import sys
 import threading
 
-__all__ = ["mode", "network_for", "join", "spawn_executable", "command", "run", "MODE_ENV", "PrivateNetworkError"]
+__all__ = ["mode", "network_for", "join", "spawn_executable", "spawned_in", "command", "run", "MODE_ENV", "PrivateNetworkError"]
 
 MODE_ENV = "DISTCOURSE_PRIVATE_NETWORK"
 _CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
@@ -194,6 +195,7 @@ def join(network: tuple[int, tuple[str, ...]] | None) -> None:
 
 
 _WRAPPERS: dict[tuple, str] = {}
+_SPAWN_LOCK = threading.Lock()
 
 #: The script spawn_executable writes: a bare interpreter (isolated, no site: one thread) that runs this file to
 #: join the namespaces and exec the real interpreter with the arguments multiprocessing gave.
@@ -243,6 +245,24 @@ def _joined(network: tuple[int, tuple[str, ...]]) -> bool:
     """Whether this process is in `network`'s namespaces already, as its interpreter started there."""
     pid, kinds = network
     return os.environ.get(_JOINED_ENV, "") == f"{pid} {_own(kinds)}"
+
+
+@contextlib.contextmanager
+def spawned_in(network: tuple[int, tuple[str, ...]] | None):
+    """Processes multiprocessing spawns meanwhile (torch.multiprocessing.spawn's, a launch's) start in `network`'s
+    namespaces (`spawn_executable`); with None, where they would anyway."""
+    if network is None:
+        yield
+        return
+    import multiprocessing.spawn
+
+    with _SPAWN_LOCK:
+        before = multiprocessing.spawn.get_executable()
+        multiprocessing.spawn.set_executable(spawn_executable(network))
+        try:
+            yield
+        finally:
+            multiprocessing.spawn.set_executable(before)
 
 
 def _join_and_exec(argv: list[str]) -> None:

@@ -1,5 +1,6 @@
 """helpers.launch: results in rank order, errors with their rank, timeouts that name ranks, no leftovers."""
 
+import contextlib
 import functools
 import os
 import signal
@@ -668,11 +669,13 @@ def test_another_account_cannot_reach_a_launchs_store(setting, outcome, tmp_path
     found = []
 
     def knock():
-        deadline = time.monotonic() + 30
-        while not (tmp_path / "port").exists() and time.monotonic() < deadline:
+        deadline, port = time.monotonic() + 30, ""
+        while not port.isdigit() and time.monotonic() < deadline:  # written, not only made
             time.sleep(0.01)
+            with contextlib.suppress(OSError):
+                port = (tmp_path / "port").read_text()
         try:
-            socket.create_connection(("127.0.0.1", int((tmp_path / "port").read_text())), timeout=2).close()
+            socket.create_connection(("127.0.0.1", int(port)), timeout=2).close()
             found.append("connected")
         except ConnectionRefusedError:
             found.append("refused")

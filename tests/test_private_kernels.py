@@ -66,12 +66,8 @@ def test_the_venvs_kernels_start_no_debugger_and_keep_no_history_on_disk():
     code = ("import ipykernel.debugger as d\n"
             "print(d._is_debugpy_available, get_ipython().history_manager.enabled)")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
-    env = dict(os.environ)
-    if tmpdir != "as it is":
-        env["TMPDIR"] = str(tmp_path / ("t" * 100))
-        os.mkdir(env["TMPDIR"], 0o700)
     client = NotebookClient(nb, kernel_name="python3")
-    with client.setup_kernel(env=env):
+    with client.setup_kernel():
         pid = client.km.provisioner.process.pid
         before = _listening_tcp_ports(pid)
         client.execute_cell(nb.cells[0], 0)
@@ -258,8 +254,12 @@ def test_the_venvs_kernels_hear_their_childrens_output_on_no_tcp_port(tmpdir, tm
             "folder = os.path.dirname(address[len('ipc://'):])\n"
             "print(address[:6], oct(stat.S_IMODE(os.stat(folder).st_mode)))")
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    env = dict(os.environ)
+    if tmpdir != "as it is":
+        env["TMPDIR"] = str(tmp_path / ("t" * 100))
+        os.mkdir(env["TMPDIR"], 0o700)
     client = NotebookClient(nb, kernel_name="python3")
-    with client.setup_kernel():
+    with client.setup_kernel(env=env):
         client.execute_cell(nb.cells[0], 0)
         listening = _listening_tcp_ports(client.km.provisioner.process.pid)
     text = "".join(o.get("text", "") for o in nb.cells[0].outputs)

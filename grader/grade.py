@@ -120,6 +120,11 @@ STUDENT_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._@+-]{0,99}")
 
 
 DONE_MARKER = ".graded"
+#: Beside DONE_MARKER while a finished grading is graded again: the gradebook's record of it (`automatic_scores`, as
+#: JSON), put back if the new grading does not finish. Left by a run that was killed meanwhile, it makes the next run
+#: grade the submission again and still holds the record to put back (round 57: a regrade killed after nbgrader had
+#: recorded two of its scores left the gradebook at 21/24, a mix of both gradings, and the next run skipped it).
+REGRADING_MARKER = ".regrading"
 #: What the grader takes from a hand-in: the assignment's notebooks (the names release/<assignment>/ gives them) and
 #: nbgrader's timestamp.txt (at most TIMESTAMP_BYTES, of TIMESTAMP_CHARACTERS), nothing else. It copies them into
 #: TAKEN_FOLDER/<student>/<assignment>, through descriptors that follow no link, and nbgrader grades that copy: no
@@ -160,7 +165,22 @@ def already_graded(student: str, assignment: str, root: str = ROOT) -> bool:
     into autograded/ with it (nbgrader grades in GRADING_FOLDER).
     """
     marker = os.path.join(root, "autograded", student, assignment, DONE_MARKER)
-    return os.path.isfile(marker) and not os.path.islink(marker)
+    return (os.path.isfile(marker) and not os.path.islink(marker)
+            and not os.path.lexists(os.path.join(root, "autograded", student, assignment, REGRADING_MARKER)))
+
+
+def _kept_record(root: str, student: str, assignment: str):
+    """The gradebook's record a regrade marker keeps (see REGRADING_MARKER), or None where there is none."""
+    try:
+        fd = _folder_beneath(root, ["autograded", student, assignment])
+        try:
+            marker = os.open(REGRADING_MARKER, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+            with os.fdopen(marker, "rb") as fh:
+                return json.loads(fh.read(16 * 2**20))
+        finally:
+            os.close(fd)
+    except (OSError, ValueError):
+        return None
 
 
 def changed_since_graded(student: str, assignment: str, root: str = ROOT) -> bool:
@@ -886,9 +906,14 @@ class Submission:
         release = os.path.join(self.root, "release", self.assignment, notebook_name(self.assignment, self.root))
         if os.path.isfile(release):  # the graded notebook shows its graded cells in the release's order, all of them
             argv.append(f"--InertForTheBrowser.release={release}")
-        # the gradebook's automatic scores of its earlier finished grading, put back if this one does not finish
-        self.kept_scores = (automatic_scores(self.db_url or _db_url(self.root), self.student, self.assignment)
-                            if already_graded(self.student, self.assignment, self.root) else None)
+        # the gradebook's record of its earlier finished grading, put back if this one does not finish: read now, or
+        # kept by the marker of a regrade a killed run left (the gradebook may hold part of that attempt)
+        kept = _kept_record(self.root, self.student, self.assignment)
+        if kept is None and already_graded(self.student, self.assignment, self.root):
+            kept = automatic_scores(self.db_url or _db_url(self.root), self.student, self.assignment)
+        if kept is not None:
+            write_beneath(self.root, ["autograded", self.student, self.assignment, REGRADING_MARKER], json.dumps(kept))
+        self.kept_scores = kept
         self.private = private = socket_folder("grade-kernel-")  # the kernel's sockets: runtime/ipc-<n>
         env = venv_env()
         # The kernel talks to nbgrader over IPC sockets in this private folder: no TCP ports to
@@ -947,7 +972,9 @@ class Submission:
                 put_back_scores(self.db_url or _db_url(self.root), self.student, self.assignment, self.kept_scores)
             except Exception as exc:  # said with its reason: the gradebook may hold what nbgrader recorded
                 outcome.reason += (f"; the gradebook's automatic scores of it could not be put back "
-                                   f"({type(exc).__name__}): it may show this attempt's")
+                                   f"({type(exc).__name__}): it may show this attempt's until it is graded again")
+            else:
+                remove_beneath(self.root, ["autograded", self.student, self.assignment, REGRADING_MARKER])
         return outcome
 
     def _finish(self, timeout: float) -> Outcome:
@@ -1870,8 +1897,9 @@ def _with_gradebook(db_url: str, work):
 
 
 def automatic_scores(db_url: str, student: str, assignment: str) -> dict:
-    """What a grading of nbgrader's writes of `student`'s `assignment` in the gradebook: each grade's automatic
-    score and whether it needs a manual grade, each notebook's late penalty ({} when it has no submission)."""
+    """What a grading of nbgrader's writes of `student`'s `assignment` in the gradebook, as plain data (kept in the
+    regrade marker): the submission's timestamp, and for each notebook its late penalty, each grade's automatic score
+    and whether it needs a manual grade, each comment's automatic text ({} when it has no submission)."""
     from nbgrader.api import MissingEntry
 
     def read(gb):
@@ -1879,15 +1907,21 @@ def automatic_scores(db_url: str, student: str, assignment: str) -> dict:
             submission = gb.find_submission(assignment, student)
         except MissingEntry:
             return {}
-        return {nb.name: {"late": nb.late_submission_penalty,
-                          "grades": {g.name: (g.auto_score, g.needs_manual_grade) for g in nb.grades}}
-                for nb in submission.notebooks}
+        return {"timestamp": submission.timestamp.isoformat() if submission.timestamp else None,
+                "notebooks": {nb.name: {"late": nb.late_submission_penalty,
+                                        "grades": {g.name: [g.auto_score, g.needs_manual_grade] for g in nb.grades},
+                                        "comments": {c.name: c.auto_comment for c in nb.comments}}
+                              for nb in submission.notebooks}}
     return _with_gradebook(db_url, read)
 
 
 def put_back_scores(db_url: str, student: str, assignment: str, kept: dict | None) -> None:
-    """The gradebook's automatic scores of `student`'s `assignment` as `automatic_scores` read them, or none
-    (None: grades.csv counts it 0, Formgrader shows it ungraded) where `kept` has none; manual scores stay."""
+    """The gradebook's record of `student`'s `assignment` as `automatic_scores` read it, or no automatic score at all
+    (None: grades.csv counts it 0, Formgrader shows it ungraded) where `kept` has none; manual scores and comments
+    stay. Round 57: scores alone were put back, and a failed regrade's timestamp (on time, where the graded hand-in
+    was late) and its automatic comments stood."""
+    import datetime
+
     from nbgrader.api import MissingEntry
 
     def write(gb):
@@ -1895,11 +1929,16 @@ def put_back_scores(db_url: str, student: str, assignment: str, kept: dict | Non
             submission = gb.find_submission(assignment, student)
         except MissingEntry:
             return
+        notebooks = (kept or {}).get("notebooks", {})
+        if kept and "timestamp" in kept:
+            submission.timestamp = datetime.datetime.fromisoformat(kept["timestamp"]) if kept["timestamp"] else None
         for nb in submission.notebooks:
-            was = (kept or {}).get(nb.name, {"late": None, "grades": {}})
+            was = notebooks.get(nb.name, {"late": None, "grades": {}, "comments": {}})
             nb.late_submission_penalty = was["late"]
             for grade in nb.grades:
                 grade.auto_score, grade.needs_manual_grade = was["grades"].get(grade.name, (None, grade.needs_manual_grade))
+            for comment in nb.comments:
+                comment.auto_comment = was["comments"].get(comment.name)
         gb.db.commit()
     _with_gradebook(db_url, write)
 

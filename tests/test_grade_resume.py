@@ -139,10 +139,14 @@ def test_a_grading_that_does_not_finish_changes_no_grade(tmp_path, monkeypatch):
     page = root / "feedback" / "student01" / "ps0_tiny" / "ps0_tiny.html"
     marker = root / "autograded" / "student01" / "ps0_tiny" / grade.DONE_MARKER
     page_before, marker_before = page.read_text(), marker.read_text()
-    # student01 hands in a wrong answer (nbgrader would record 1 of 3), and a newcomer hands in for the first time
+    url = f"sqlite:///{root / 'gradebook.db'}"
+    record = grade.automatic_scores(url, "student01", "ps0_tiny")  # scores, comments, timestamp, late penalties
+    # student01 hands in a wrong answer (nbgrader would record 1 of 3) with another date (round 57: the failed
+    # attempt's timestamp and comments stood), and a newcomer hands in for the first time
     source_nb = nbformat.read(root / "source" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
     release_nb = nbformat.read(root / "release" / "ps0_tiny" / "ps0_tiny.ipynb", as_version=4)
     nbformat.write(fill(release_nb, source_nb, WRONG), honest)
+    (honest.parent / "timestamp.txt").write_text("2026-10-01 00:00:00.000000 UTC")
     (root / "submitted" / "student02" / "ps0_tiny").mkdir(parents=True)
     nbformat.write(fill(release_nb, source_nb, {}), root / "submitted" / "student02" / "ps0_tiny" / "ps0_tiny.ipynb")
     monkeypatch.setattr(grade.sandbox, "killed_by_host_oom", lambda paths: True)  # nbgrader has recorded by then
@@ -152,10 +156,24 @@ def test_a_grading_that_does_not_finish_changes_no_grade(tmp_path, monkeypatch):
             outcomes[student])
     assert outcomes["student00"].status == "skipped"
     assert _scores(root) == first, "a grading that did not finish changed the gradebook"
+    assert grade.automatic_scores(url, "student01", "ps0_tiny") == record
     assert page.read_text() == page_before and marker.read_text() == marker_before
+    assert not (marker.parent / grade.REGRADING_MARKER).exists()
+    # a regrade killed after nbgrader recorded part of it (round 57): its marker keeps the record, the gradebook holds
+    # a mix; the next run grades it again rather than skip it, and puts the record back if that fails too
     from nbgrader.api import Gradebook
 
-    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gb:
+    (marker.parent / grade.REGRADING_MARKER).write_text(__import__("json").dumps(record))
+    with Gradebook(url) as gb:
+        for g in gb.find_submission_notebook("ps0_tiny", "ps0_tiny", "student01").grades:
+            g.auto_score = 0.5
+        gb.db.commit()
+    assert not grade.already_graded("student01", "ps0_tiny", str(root))
+    again = {o.student: o.status for o in grade.grade(["ps0_tiny"], str(root), workers=1, feedback=False)}
+    assert again["student01"] == "failed", again
+    assert grade.automatic_scores(url, "student01", "ps0_tiny") == record
+    assert not (marker.parent / grade.REGRADING_MARKER).exists()
+    with Gradebook(url) as gb:
         newcomer = gb.find_submission_notebook("ps0_tiny", "ps0_tiny", "student02")
         assert [g.auto_score for g in newcomer.grades if g.auto_score is not None] == [], "a never-graded hand-in scored"
     assert not (root / "autograded" / "student02").exists() and not (root / "feedback" / "student02").exists()

@@ -968,14 +968,19 @@ class Submission:
         attempt's 0/30 while autograded/ and the feedback page, which release_feedback sends, kept 24/30)."""
         outcome = self._finish(timeout)
         if outcome.status != "graded":
-            try:
-                put_back_scores(self.db_url or _db_url(self.root), self.student, self.assignment, self.kept_scores)
-            except Exception as exc:  # said with its reason: the gradebook may hold what nbgrader recorded
-                outcome.reason += (f"; the gradebook's automatic scores of it could not be put back "
-                                   f"({type(exc).__name__}): it may show this attempt's until it is graded again")
-            else:
-                remove_beneath(self.root, ["autograded", self.student, self.assignment, REGRADING_MARKER])
+            outcome.reason += self.put_back()
         return outcome
+
+    def put_back(self) -> str:
+        """The gradebook's record as it was before this grading (`put_back_scores`), the regrade marker then removed;
+        where that fails, a note for the reason (the marker stays: the next run grades it again)."""
+        try:
+            put_back_scores(self.db_url or _db_url(self.root), self.student, self.assignment, self.kept_scores)
+        except Exception as exc:  # the gradebook may hold what nbgrader recorded
+            return (f"; the gradebook's automatic scores of it could not be put back ({type(exc).__name__}): it may "
+                    "show this attempt's until it is graded again")
+        remove_beneath(self.root, ["autograded", self.student, self.assignment, REGRADING_MARKER])
+        return ""
 
     def _finish(self, timeout: float) -> Outcome:
         try:
@@ -1130,6 +1135,7 @@ class Submission:
             with contextlib.suppress(forkserver.ServerDied):
                 self.child.wait(30)
             self.drop_unfinished()
+            self.put_back()  # round 57: Ctrl-C left what nbgrader had recorded of it till the next run
         self.cleanup()
 
     def cleanup(self) -> None:

@@ -1135,7 +1135,9 @@ class Submission:
             with contextlib.suppress(forkserver.ServerDied):
                 self.child.wait(30)
             self.drop_unfinished()
-            self.put_back()  # round 57: Ctrl-C left what nbgrader had recorded of it till the next run
+            # the gradebook is left as it is: a grading interrupted after nbgrader recorded it is graded again by the
+            # next run (a regrade's marker, REGRADING_MARKER, says so and keeps the record to put back); putting it back
+            # here would race a grading that finished as the interrupt came
         self.cleanup()
 
     def cleanup(self) -> None:

@@ -149,7 +149,7 @@ def guarded_db_url(url: str | None) -> str | None:
     clear text or as an MD5 hash (libpq's require_auth, libpq 16 on), unless it says require_auth itself. Round 56:
     with the TA's server down, another account listened on its port, asked for the password in clear and got it.
     SCRAM, PostgreSQL's default since 14, still works: the password never leaves the machine in a form that opens it."""
-    if not url or not url.split(":", 1)[0].split("+", 1)[0] in ("postgresql", "postgres"):
+    if not url or url.split(":", 1)[0].split("+", 1)[0] not in ("postgresql", "postgres"):
         return url
     from urllib.parse import parse_qsl, urlsplit
 
